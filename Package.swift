@@ -1,0 +1,42 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+/// FrameBench: a terminal UI core (cell grid, diff renderer, terminfo encoder)
+/// and the `framebench` harness that measures it.
+///
+/// Layers, bottom to top (data flows one way):
+///   FrameGrid      cells, styles, text writing, frame diff with scroll detection
+///   TerminalOutput terminfo, encoder, sinks, ncurses reference renderer
+///   Workloads      frame producers (plain-feed until the scenes land)
+///   Harness        runs, probes, per-phase metrics, statistics
+///   framebench     the thin CLI
+let package = Package(
+    name: "FrameBench",
+    products: [
+        .executable(name: "framebench", targets: ["framebench"]),
+        .library(name: "FrameGrid", targets: ["FrameGrid"]),
+        .library(name: "TerminalOutput", targets: ["TerminalOutput"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "CAllocationCounter"),
+        .target(name: "FrameGrid"),
+        .target(name: "TerminalOutput", dependencies: ["FrameGrid", "CNcurses"]),
+        .target(name: "Workloads", dependencies: ["FrameGrid"]),
+        .target(
+            name: "Harness",
+            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter"]
+        ),
+        .executableTarget(name: "framebench", dependencies: ["Harness"]),
+        .testTarget(name: "FrameGridTests", dependencies: ["FrameGrid"]),
+        .testTarget(
+            name: "TerminalOutputTests",
+            dependencies: ["TerminalOutput", "FrameGrid", "Workloads", "CNcurses", "CAllocationCounter"]
+        ),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Workloads"]),
+    ]
+)

@@ -1,0 +1,29 @@
+// Allocation counting for benchmarks and tests.
+//
+// Linking this target into an executable interposes the C allocator
+// (malloc, calloc, realloc, free, posix_memalign, aligned_alloc, memalign,
+// valloc, pvalloc) and forwards to glibc's own entry points. Every thread
+// keeps its own counters, so a measurement on one thread is not disturbed by
+// allocations on another. Reading the counters never allocates.
+#ifndef FRAMEBENCH_ALLOCATION_COUNTER_H
+#define FRAMEBENCH_ALLOCATION_COUNTER_H
+#include <stdint.h>
+
+/// A snapshot of the calling thread's allocation counters.
+typedef struct {
+    /// Calls that obtained memory: malloc, calloc, realloc, the aligned family.
+    uint64_t allocations;
+    /// Bytes requested by those calls.
+    uint64_t allocated_bytes;
+    /// Calls to free with a non-null pointer (realloc counts as one allocation, not a free).
+    uint64_t frees;
+} fb_allocation_counts;
+
+/// The calling thread's counters since it started.
+fb_allocation_counts fb_allocation_counts_now(void);
+
+/// 1 when the interposed allocator is the one in use in this process
+/// (it has seen at least one call), 0 otherwise.
+int fb_allocation_counter_active(void);
+
+#endif

@@ -1,0 +1,198 @@
+/// A frame: a flat grid of cells, `rows x cols`, indexed `y * cols + x`.
+///
+/// A value type; copies share storage until one of them is written (the
+/// arrays are copy-on-write). Writes keep the wide-character invariant: a cell
+/// of width 2 is always followed by a continuation cell, and overwriting either
+/// half of a wide character turns the other half into a blank.
+///
+/// Clusters longer than eight UTF-8 bytes are kept in a per-grid arena that is
+/// emptied by `clear`; they are capped at `Grid.maxClusterBytes` so hostile
+/// text (a letter under thousands of combining marks) cannot grow a cell.
+public struct Grid: Sendable {
+    public private(set) var cols: Int
+    public private(set) var rows: Int
+    @usableFromInline var cells: [Cell]
+    @usableFromInline var stamps: [UInt64]
+    /// Per row: whether any of its cells refers to the arena (then equal bits
+    /// do not prove equal text, and the diff compares bytes).
+    @usableFromInline var arenaRows: [Bool]
+    @usableFromInline var arena: [UInt8]
+
+    /// Longest cluster a cell keeps, in UTF-8 bytes; longer ones are cut at a scalar boundary.
+    public static let maxClusterBytes = 32
+
+    /// A grid of erased cells. Sizes must be positive (`GridSizeError` lets callers check first).
+    public init(cols: Int, rows: Int) {
+        precondition(cols > 0 && rows > 0, "grid sizes are checked by the caller")
+        self.cols = cols
+        self.rows = rows
+        cells = Array(repeating: .erased, count: cols * rows)
+        stamps = (0..<rows).map { _ in RowStamp.fresh() }
+        arenaRows = Array(repeating: false, count: rows)
+        arena = []
+        arena.reserveCapacity(256)
+    }
+
+    public init(size: Size) { self.init(cols: size.cols, rows: size.rows) }
+
+    public var size: Size { Size(cols: cols, rows: rows) }
+    public var bounds: Rect { Rect(x: 0, y: 0, width: cols, height: rows) }
+
+    /// The cell at a position. - Precondition: the position is inside the grid.
+    @inlinable public subscript(x: Int, y: Int) -> Cell {
+        precondition(x >= 0 && x < cols && y >= 0 && y < rows)
+        return cells[y * cols + x]
+    }
+
+    /// The stamp of row `y`; equal stamps mean equal rows (see `RowStamp`).
+    @inlinable public func stamp(ofRow y: Int) -> UInt64 { stamps[y] }
+
+    /// Whether row `y` holds a cluster stored in the arena.
+    @inlinable public func rowUsesArena(_ y: Int) -> Bool { arenaRows[y] }
+
+    /// Calls `body` with the cells of row `y`.
+    @inlinable
+    public func withRow<R>(_ y: Int, _ body: (UnsafeBufferPointer<Cell>) throws -> R) rethrows -> R {
+        try cells.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[(y * cols)..<(y * cols + cols)]))
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of a glyph stored in this grid.
+    @inlinable
+    public func withBytes<R>(of glyph: Glyph, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if glyph.isInArena {
+            return try arena.withUnsafeBytes { bytes in
+                try body(UnsafeRawBufferPointer(rebasing: bytes[glyph.arenaOffset..<(glyph.arenaOffset + glyph.arenaLength)]))
+            }
+        }
+        var word = glyph.raw.littleEndian
+        let length = glyph.inlineLength
+        return try withUnsafeBytes(of: &word) { bytes in
+            try body(UnsafeRawBufferPointer(rebasing: bytes[0..<length]))
+        }
+    }
+
+    /// The text of a glyph (empty for a continuation cell).
+    public func string(of glyph: Glyph) -> String {
+        withBytes(of: glyph) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Row `y` as a terminal shows it: each glyph once, trailing spaces kept.
+    public func line(_ y: Int) -> String {
+        var text = ""
+        for x in 0..<cols {
+            let cell = self[x, y]
+            if !cell.isContinuation { text += string(of: cell.glyph) }
+        }
+        return text
+    }
+
+    /// All rows as text with trailing spaces removed: the form tests compare.
+    public var lines: [String] {
+        (0..<rows).map { y in
+            var text = line(y)
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+    }
+
+    // MARK: Writing
+
+    /// Sets every cell to a blank in `style` and empties the cluster arena.
+    public mutating func clear(_ style: Style = .plain) {
+        let blank = Cell.blank(style)
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+        for y in 0..<rows {
+            stamps[y] = RowStamp.fresh()
+            arenaRows[y] = false
+        }
+        arena.removeAll(keepingCapacity: true)
+    }
+
+    /// Fills a rectangle (clipped to the grid) with blanks in `style`.
+    public mutating func fill(_ rect: Rect, style: Style = .plain) {
+        fill(rect, with: .blank(style))
+    }
+
+    /// Fills a rectangle (clipped to the grid) with one single-width cell.
+    public mutating func fill(_ rect: Rect, with cell: Cell) {
+        precondition(cell.width == 1, "fill takes single-width cells")
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            splitWideCharacter(atLeftEdge: area.x, y: y)
+            splitWideCharacter(atRightEdge: area.maxX, y: y)
+            let start = y * cols
+            cells.withUnsafeMutableBufferPointer { all in
+                for x in area.x..<area.maxX { all[start + x] = cell }
+            }
+            stamps[y] = RowStamp.fresh()
+        }
+    }
+
+    /// Puts one cell, keeping the wide-character invariant. A wide cell that
+    /// does not fit before the right edge becomes a blank in its style.
+    public mutating func put(_ cell: Cell, x: Int, y: Int) {
+        guard x >= 0, x < cols, y >= 0, y < rows, cell.width > 0 else { return }
+        if cell.width == 2 && x + 1 >= cols {
+            place(.blank(cell.style), x: x, y: y)
+        } else {
+            place(cell, x: x, y: y)
+        }
+        touch(y)
+    }
+
+    /// Writes `cell` at (x, y) and, when wide, its continuation; callers have
+    /// checked bounds. Halves of wide characters that get cut become blanks.
+    @usableFromInline
+    mutating func place(_ cell: Cell, x: Int, y: Int) {
+        let width = Int(cell.width)
+        splitWideCharacter(atLeftEdge: x, y: y)
+        splitWideCharacter(atRightEdge: x + width, y: y)
+        let index = y * cols + x
+        cells[index] = cell
+        if width == 2 {
+            var continuation = cell
+            continuation.glyph = .continuation
+            continuation.width = 0
+            cells[index + 1] = continuation
+        }
+        if cell.glyph.isInArena { arenaRows[y] = true }
+    }
+
+    /// Before writing from column `x`: if `x` is the right half of a wide
+    /// character, its left half becomes a blank.
+    @usableFromInline
+    mutating func splitWideCharacter(atLeftEdge x: Int, y: Int) {
+        guard x > 0, x < cols else { return }
+        let index = y * cols + x
+        if cells[index].isContinuation {
+            cells[index - 1] = .blank(cells[index - 1].style)
+        }
+    }
+
+    /// Before writing up to (not including) column `x`: if `x` is the right
+    /// half of a wide character whose left half is about to be overwritten, it
+    /// becomes a blank.
+    @usableFromInline
+    mutating func splitWideCharacter(atRightEdge x: Int, y: Int) {
+        guard x > 0, x < cols else { return }
+        let index = y * cols + x
+        if cells[index].isContinuation {
+            cells[index] = .blank(cells[index].style)
+        }
+    }
+
+    /// Marks row `y` as written (a fresh stamp). Every public writer does this.
+    @usableFromInline
+    mutating func touch(_ y: Int) { stamps[y] = RowStamp.fresh() }
+
+    /// Stores cluster bytes longer than a word in the arena.
+    @usableFromInline
+    mutating func storeInArena(_ bytes: UnsafeRawBufferPointer) -> Glyph {
+        let offset = arena.count
+        arena.append(contentsOf: bytes)
+        return Glyph(arenaOffset: offset, length: bytes.count)
+    }
+}

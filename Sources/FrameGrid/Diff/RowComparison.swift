@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Cell-level comparison of rows, shared by the diff and scroll detection.
+enum RowComparison {
+    /// Whether two cells show the same thing, resolving arena glyphs to bytes.
+    @inline(__always)
+    static func same(_ a: Cell, in gridA: Grid, _ b: Cell, in gridB: Grid) -> Bool {
+        if a == b {
+            return !a.glyph.isInArena || gridA.withBytes(of: a.glyph) { left in
+                gridB.withBytes(of: b.glyph) { right in left.elementsEqual(right) }
+            }
+        }
+        guard a.glyph.isInArena || b.glyph.isInArena else { return false }
+        var otherFields = b
+        otherFields.glyph = a.glyph
+        guard a == otherFields else { return false }
+        return gridA.withBytes(of: a.glyph) { left in
+            gridB.withBytes(of: b.glyph) { right in left.elementsEqual(right) }
+        }
+    }
+
+    /// Whether row `rowA` of `gridA` equals row `rowB` of `gridB` (same widths).
+    /// - Complexity: O(cols), usually one `memcmp` that stops at the first difference.
+    static func rowsEqual(_ gridA: Grid, _ rowA: Int, _ gridB: Grid, _ rowB: Int) -> Bool {
+        if gridA.rowUsesArena(rowA) || gridB.rowUsesArena(rowB) {
+            return gridA.withRow(rowA) { left in
+                gridB.withRow(rowB) { right in
+                    for x in 0..<left.count where !same(left[x], in: gridA, right[x], in: gridB) {
+                        return false
+                    }
+                    return true
+                }
+            }
+        }
+        return gridA.withRow(rowA) { left in
+            gridB.withRow(rowB) { right in
+                memcmp(left.baseAddress!, right.baseAddress!, left.count * MemoryLayout<Cell>.stride) == 0
+            }
+        }
+    }
+
+    /// Whether a row is entirely erased cells (what a scroll exposes).
+    static func rowIsErased(_ grid: Grid, _ row: Int) -> Bool {
+        grid.withRow(row) { cells in cells.allSatisfy { $0 == .erased } }
+    }
+
+    /// A cheap fingerprint of a row from a few sampled cells. Equal rows have
+    /// equal signatures; equal signatures are only a hint, confirmed by `rowsEqual`.
+    static func signature(_ grid: Grid, _ row: Int) -> UInt64 {
+        grid.withRow(row) { cells in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            let count = cells.count
+            let samples = min(count, 12)
+            for sample in 0..<samples {
+                let cell = cells[sample * count / samples]
+                let glyphWord = cell.glyph.isInArena ? UInt64(cell.glyph.arenaLength) : cell.glyph.raw
+                hash = (hash ^ glyphWord) &* 0x0000_0100_0000_01B3
+                hash = (hash ^ (UInt64(cell.foreground.raw) << 32 | UInt64(cell.background.raw))) &* 0x0000_0100_0000_01B3
+                hash = (hash ^ UInt64(cell.attributes.rawValue) << 8 | UInt64(cell.width)) &* 0x0000_0100_0000_01B3
+            }
+            return hash
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// Display width of Unicode text in terminal columns.
+///
+/// Follows the rules the terminals we are checked against use (wcwidth from
+/// East Asian Width data): wide and fullwidth characters take two columns,
+/// combining marks, format characters and conjoining jamo take none, and
+/// everything else takes one. A grapheme cluster is as wide as its base,
+/// widened to two by an emoji presentation selector (U+FE0F).
+public enum DisplayWidth {
+    /// Columns taken by one scalar: 0, 1 or 2. Control characters report 1
+    /// here; text writing replaces them before they are measured.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return 1 }  // Latin, the common case, without a table walk
+        if contains(WidthTable.zeroWidth, value) { return 0 }
+        if value >= 0x1100 && contains(WidthTable.wide, value) { return 2 }
+        return 1
+    }
+
+    /// Columns taken by a whole string, cluster by cluster, as `Grid.write` would lay it out.
+    public static func of(_ text: some StringProtocol) -> Int {
+        var total = 0
+        for character in text {
+            total += of(character)
+        }
+        return total
+    }
+
+    /// Columns taken by one grapheme cluster (1 or 2; never 0, since a
+    /// cluster that starts with a mark is shown on a dotted circle).
+    public static func of(_ character: Character) -> Int {
+        var width = 0
+        var first = true
+        for scalar in character.unicodeScalars {
+            if first {
+                width = of(scalar)
+                first = false
+            } else if scalar.value == 0xFE0F {
+                width = 2
+            }
+        }
+        return max(width, 1)
+    }
+
+    static func contains(_ table: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+        var low = 0
+        var high = table.count - 1
+        while low <= high {
+            let middle = (low + high) >> 1
+            let range = table[middle]
+            if value < range.lowerBound {
+                high = middle - 1
+            } else if value > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}

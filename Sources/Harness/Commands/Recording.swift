@@ -1,0 +1,138 @@
+import FrameGrid
+import Foundation
+import TerminalOutput
+import Workloads
+
+/// Records a run for replay by independent terminal emulators: every byte a
+/// renderer emitted (`stream.bin`) and the screen each frame should leave
+/// (`frames.jsonl`). See the README for the format.
+public enum Recording {
+    public struct Options {
+        public var settings: RunSettings
+        public var directory: URL
+        /// Include each frame's non-default style runs.
+        public var includesStyles = false
+        /// Replace an existing recording in `directory`.
+        public var replacesExisting = false
+
+        public init(settings: RunSettings, directory: URL) {
+            self.settings = settings
+            self.directory = directory
+        }
+    }
+
+    /// Writes the recording; returns the number of bytes in the stream.
+    @discardableResult
+    public static func record(_ options: Options) throws -> Int {
+        let settings = options.settings
+        guard let workload = WorkloadCatalog.make(settings.workload, settings: settings.workloadSettings) else {
+            throw UsageError("unknown scenario '\(settings.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
+        }
+        guard settings.backend != .both else { throw UsageError("record takes one --backend: framebench or ncurses") }
+        let streamURL = options.directory.appendingPathComponent("stream.bin")
+        let framesURL = options.directory.appendingPathComponent("frames.jsonl")
+        try prepareDirectory(options.directory, outputs: [streamURL, framesURL], replacing: options.replacesExisting)
+
+        let capabilities: TerminalCapabilities
+        do { capabilities = try TerminalCapabilities.load(term: settings.term) } catch { throw UsageError("\(error)") }
+        let depth = settings.encoderOptions.colorDepth ?? ColorDepth.detect(capabilities, colorTerm: nil)
+        var encoderOptions = settings.encoderOptions
+        encoderOptions.colorDepth = depth
+        let includesStyles = options.includesStyles
+        var jsonl = "{\"cols\": \(settings.size.cols), \"rows\": \(settings.size.rows), \"term\": \(JSON.quote(settings.term))}\n"
+        var grid = Grid(size: settings.size)
+        var stream: [UInt8]
+
+        switch settings.backend {
+        case .framebench, .both:
+            let renderer = TerminalRenderer(capabilities: capabilities, options: encoderOptions)
+            let capture = CaptureSink()
+            try renderer.begin(to: capture)
+            for index in 0..<settings.frames {
+                workload.draw(frame: index, into: &grid)
+                try renderer.render(grid, to: capture)
+                jsonl += frameLine(index, end: capture.bytes.count, grid, depth: depth, styles: includesStyles)
+            }
+            stream = capture.bytes
+        case .ncurses:
+            let reference = try NcursesRenderer(term: settings.term, size: settings.size)
+            defer { reference.close() }
+            for index in 0..<settings.frames {
+                workload.draw(frame: index, into: &grid)
+                reference.transfer(grid)
+                reference.update()
+                jsonl += frameLine(index, end: reference.bytesWritten, grid, depth: depth, styles: false)
+            }
+            stream = reference.writtenBytes()
+        }
+        try AtomicFile.write(Data(stream), to: streamURL)
+        try AtomicFile.write(Data(jsonl.utf8), to: framesURL)
+        return stream.count
+    }
+
+    private static func prepareDirectory(_ directory: URL, outputs: [URL], replacing: Bool) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw UsageError("--out \(directory.path) exists and is not a directory") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw UsageError("--out \(directory.path): cannot create the directory (\(error.localizedDescription))")
+            }
+        }
+        if !replacing {
+            for url in outputs where FileManager.default.fileExists(atPath: url.path) {
+                throw UsageError("\(url.path) already exists; pass --force to replace it")
+            }
+        }
+    }
+
+    /// One line of frames.jsonl.
+    static func frameLine(_ index: Int, end: Int, _ grid: Grid, depth: ColorDepth, styles: Bool) -> String {
+        var line = "{\"frame\": \(index), \"end\": \(end), \"lines\": ["
+        line += grid.lines.map(JSON.quote).joined(separator: ", ")
+        line += "]"
+        if styles {
+            line += ", \"styles\": ["
+            line += (0..<grid.rows).map { styleRuns(grid, row: $0, depth: depth) }.joined(separator: ", ")
+            line += "]"
+        }
+        return line + "}\n"
+    }
+
+    /// Runs of cells with the same non-default style on one row, as JSON.
+    static func styleRuns(_ grid: Grid, row: Int, depth: ColorDepth) -> String {
+        var runs: [String] = []
+        var x = 0
+        while x < grid.cols {
+            var style = grid[x, row].style
+            style.foreground = depth.reduce(style.foreground)
+            style.background = depth.reduce(style.background)
+            var end = x + 1
+            while end < grid.cols {
+                var other = grid[end, row].style
+                other.foreground = depth.reduce(other.foreground)
+                other.background = depth.reduce(other.background)
+                if other != style { break }
+                end += 1
+            }
+            if style != .plain {
+                let attributes = Attributes.named.filter { style.attributes.contains($0.0) }.map { JSON.quote($0.1) }
+                runs.append(
+                    "{\"x\": \(x), \"n\": \(end - x), \"fg\": \(colorJSON(style.foreground)), \"bg\": \(colorJSON(style.background)), \"attrs\": [\(attributes.joined(separator: ", "))]}"
+                )
+            }
+            x = end
+        }
+        return "[" + runs.joined(separator: ", ") + "]"
+    }
+
+    private static func colorJSON(_ color: Color) -> String {
+        switch color.kind {
+        case .default: return "\"default\""
+        case .palette(let index): return String(index)
+        case .rgb: return JSON.quote(color.description)
+        }
+    }
+}

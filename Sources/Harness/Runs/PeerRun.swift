@@ -1,0 +1,145 @@
+import FrameGrid
+import TerminalOutput
+import Workloads
+
+/// Runs a workload through one or both renderers on the same frames.
+///
+/// With both backends, each frame is drawn once and handed to both, the
+/// order alternating every frame so neither always runs with warmer caches.
+public enum PeerRun {
+    public static func run(_ settings: RunSettings) throws -> RunResult {
+        guard let workload = WorkloadCatalog.make(settings.workload, settings: settings.workloadSettings) else {
+            throw UsageError("unknown scenario '\(settings.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
+        }
+        let capabilities: TerminalCapabilities
+        do {
+            capabilities = try TerminalCapabilities.load(term: settings.term)
+        } catch {
+            throw UsageError("\(error)")
+        }
+        let backends = settings.backend.members
+        let ours = backends.contains(.framebench)
+            ? TerminalRenderer(capabilities: capabilities, options: settings.encoderOptions) : nil
+        let sink = CountingSink()
+        let reference = backends.contains(.ncurses) ? try NcursesRenderer(term: settings.term, size: settings.size) : nil
+        defer { reference?.close() }
+
+        var oursSamples = FrameSamples()
+        var referenceSamples = FrameSamples()
+        oursSamples.reserve(settings.frames)
+        referenceSamples.reserve(settings.frames)
+        var grid = Grid(size: settings.size)
+        try ours?.begin(to: sink)
+
+        for index in 0..<settings.frames {
+            let measured = index >= settings.warmUpFrames
+            let produceStart = MonotonicClock.now()
+            workload.draw(frame: index, into: &grid)
+            let produced = Double(MonotonicClock.now() - produceStart)
+            let oursFirst = index % 2 == 0
+            if oursFirst, let ours {
+                try renderOurs(ours, &grid, sink, &oursSamples, measured, produced, workload.drawsIncrementally)
+            }
+            if let reference {
+                let transferStart = MonotonicClock.now()
+                reference.transfer(grid)
+                let transferEnd = MonotonicClock.now()
+                let before = AllocationSnapshot.now()
+                let bytes = reference.update()
+                let end = MonotonicClock.now()
+                let allocations = AllocationSnapshot.now().since(before).allocations
+                if measured {
+                    referenceSamples.renderNanoseconds.append(Double(end - transferEnd))
+                    referenceSamples.produceNanoseconds.append(produced + Double(transferEnd - transferStart))
+                    referenceSamples.bytes.append(Double(bytes))
+                    referenceSamples.allocations.append(Double(allocations))
+                }
+            }
+            if !oursFirst, let ours {
+                try renderOurs(ours, &grid, sink, &oursSamples, measured, produced, workload.drawsIncrementally)
+            }
+        }
+
+        var results: [BackendResult] = []
+        var idle: IdleFrameResult?
+        if let ours {
+            results.append(BackendResult(backend: .framebench, stage: "diff+encode", samples: oursSamples))
+            idle = try measureIdleFrame(ours, workload: workload, frame: settings.frames - 1)
+        }
+        if reference != nil {
+            results.append(BackendResult(backend: .ncurses, stage: "doupdate", samples: referenceSamples))
+        }
+        return RunResult(settings: settings, results: results, idle: idle)
+    }
+
+    /// One frame through our renderer, timed and counted by phase. Not
+    /// inlined, so instruction profiles can attribute the render stage.
+    @inline(never)
+    private static func renderOurs(
+        _ renderer: TerminalRenderer, _ grid: inout Grid, _ sink: CountingSink,
+        _ samples: inout FrameSamples, _ measured: Bool, _ produced: Double, _ incremental: Bool
+    ) throws {
+        let before = AllocationSnapshot.now()
+        let start = MonotonicClock.now()
+        let diff = renderer.diff(grid)
+        let diffed = MonotonicClock.now()
+        renderer.encode(diff, grid)
+        let encoded = MonotonicClock.now()
+        let allocations = AllocationSnapshot.now().since(before).allocations
+        try renderer.write(to: sink)
+        let written = MonotonicClock.now()
+        if measured {
+            samples.renderNanoseconds.append(Double(encoded - start))
+            samples.diffNanoseconds.append(Double(diffed - start))
+            samples.encodeNanoseconds.append(Double(encoded - diffed))
+            samples.writeNanoseconds.append(Double(written - encoded))
+            samples.produceNanoseconds.append(produced)
+            samples.bytes.append(Double(renderer.encoder.output.count))
+            samples.allocations.append(Double(allocations))
+            samples.dirtyCells.append(Double(diff.changedCells))
+            if diff.scroll != nil { samples.scrolls += 1 }
+        }
+        if incremental {
+            renderer.commit(grid)
+        } else {
+            renderer.commit(swapping: &grid)
+        }
+    }
+
+    /// Diffs the shown frame against itself (a copy) and against a redraw of the same frame.
+    private static func measureIdleFrame(_ renderer: TerminalRenderer, workload: Workload, frame: Int) throws -> IdleFrameResult? {
+        guard let shown = renderer.shown else { return nil }
+        let repetitions = 2_000
+        var copied: [Double] = []
+        copied.reserveCapacity(repetitions)
+        let copy = shown
+        var bytes = 0
+        for _ in 0..<repetitions {
+            let start = MonotonicClock.now()
+            let diff = renderer.differ.diff(shown, copy)
+            copied.append(Double(MonotonicClock.now() - start))
+            renderer.encode(diff, copy)
+            bytes = max(bytes, renderer.encoder.output.count)
+        }
+        var redrawn = Grid(size: shown.size)
+        if workload.drawsIncrementally {
+            redrawn = shown
+            for y in 0..<shown.rows { redrawn.write("", x: 0, y: y) }  // new stamps, same cells
+        } else {
+            workload.draw(frame: frame, into: &redrawn)
+        }
+        var redrawnTimes: [Double] = []
+        redrawnTimes.reserveCapacity(repetitions)
+        var redrawnBytes = 0
+        for _ in 0..<repetitions {
+            let start = MonotonicClock.now()
+            let diff = renderer.differ.diff(shown, redrawn)
+            redrawnTimes.append(Double(MonotonicClock.now() - start))
+            renderer.encode(diff, redrawn)
+            redrawnBytes = max(redrawnBytes, renderer.encoder.output.count)
+        }
+        return IdleFrameResult(
+            bytes: bytes, copiedFrameDiff: Summary(copied), redrawnFrameDiff: Summary(redrawnTimes),
+            redrawnBytes: redrawnBytes)
+    }
+}

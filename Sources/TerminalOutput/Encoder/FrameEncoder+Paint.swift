@@ -1,0 +1,148 @@
+import FrameGrid
+
+extension FrameEncoder {
+    /// Paints cells `start..<end` of `row` from `next`, using erase-to-end,
+    /// erase-characters and repeat where they are shorter than the cells.
+    func paint(_ next: Grid, row: Int, from start: Int, to end: Int) {
+        let cols = next.cols
+        next.withRow(row) { cells in
+            // Where the row is erased from here to its end, `el` does the rest.
+            var erasedTail = cols
+            if canEraseToEnd && end == cols {
+                while erasedTail > start && cells[erasedTail - 1] == .erased { erasedTail -= 1 }
+                if cols - erasedTail < FrameEncoder.minimumEraseRun { erasedTail = cols }
+            }
+            var x = start
+            while x < min(end, erasedTail) {
+                let cell = cells[x]
+                if cell.isContinuation {
+                    x += 1
+                    continue
+                }
+                let run = runLength(cells, from: x, limit: min(end, erasedTail))
+                if run >= FrameEncoder.minimumEraseRun, cell == .erased, canEraseCharacters {
+                    moveCursor(x: x, y: row)
+                    setPen(.plain)
+                    capabilities.eraseChars!.write(to: &output, run)
+                    x += run
+                    continue
+                }
+                moveCursor(x: x, y: row)
+                setPen(cell.style)
+                if run >= FrameEncoder.minimumRepeatRun, canRepeat, cell.glyph.isASCII {
+                    let byte = next.withBytes(of: cell.glyph) { $0[0] }
+                    capabilities.repeatChar!.write(to: &output, Int(byte), run)
+                    advanceCursor(by: run, cols: cols)
+                    x += run
+                    continue
+                }
+                writeGlyph(cell, of: next, cols: cols)
+                x += Int(cell.width)
+            }
+            if erasedTail < cols && erasedTail < end {
+                moveCursor(x: erasedTail, y: row)
+                setPen(.plain)
+                capabilities.clrEol!.write(to: &output)
+            }
+        }
+    }
+
+    /// Runs shorter than these are cheaper as plain cells.
+    static let minimumEraseRun = 8
+    static let minimumRepeatRun = 8
+
+    /// Number of cells from `x` equal to `cells[x]` (single-width ones only).
+    private func runLength(_ cells: UnsafeBufferPointer<Cell>, from x: Int, limit: Int) -> Int {
+        let first = cells[x]
+        guard first.width == 1 else { return 1 }
+        var end = x + 1
+        while end < limit && cells[end] == first { end += 1 }
+        return end - x
+    }
+
+    /// Writes one glyph at the cursor and tracks where the cursor went.
+    @inline(__always)
+    private func writeGlyph(_ cell: Cell, of grid: Grid, cols: Int) {
+        let width = Int(cell.width)
+        if cell.glyph.isASCII {
+            output.append(cell.glyph.asciiByte)
+            advanceCursor(by: width, cols: cols)
+            return
+        }
+        var uncertainWidth = false
+        grid.withBytes(of: cell.glyph) { bytes in
+            uncertainWidth = FrameEncoder.hasTerminalDependentWidth(bytes)
+            if uncertainWidth, canEraseCharacters {
+                // Terminals disagree on how wide emoji sequences are: clear
+                // both cells first so a narrower rendering leaves no stale half.
+                capabilities.eraseChars!.write(to: &output, width)
+            }
+            for byte in bytes { output.append(byte) }
+        }
+        if uncertainWidth {
+            invalidateCursor()
+        } else {
+            advanceCursor(by: width, cols: cols)
+        }
+    }
+
+    private func advanceCursor(by count: Int, cols: Int) {
+        cursorX += count
+        // In the last column the terminal waits to wrap; where the cursor is
+        // then differs between terminals, so forget it.
+        if cursorX >= cols { invalidateCursor() }
+    }
+
+    /// Clusters whose width terminals compute differently: ZWJ sequences,
+    /// variation selectors, regional indicator pairs, skin tone modifiers.
+    static func hasTerminalDependentWidth(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count > 4 else { return false }
+        var index = 0
+        var wideScalars = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x8D {
+                return true  // U+200D ZERO WIDTH JOINER
+            }
+            if lead == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xB8, bytes[index + 2] == 0x8F {
+                return true  // U+FE0F VARIATION SELECTOR-16
+            }
+            if lead >= 0xF0 { wideScalars += 1 }
+            index += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        }
+        return wideScalars > 1
+    }
+
+    /// Whether reprinting the cells `from..<to` of a row costs fewer bytes
+    /// than moving the cursor over them.
+    func gapIsCheaperToReprint(_ next: Grid, row: Int, from: Int, to: Int) -> Bool {
+        let gap = to - from
+        guard gap > 0 else { return true }
+        guard gap < forwardMoveCost.count, from > 0 else { return false }
+        return next.withRow(row) { cells in
+            let lastStyle = cells[from - 1].style
+            for x in from..<to {
+                let cell = cells[x]
+                guard cell.width == 1, cell.glyph.isASCII, cell.style == lastStyle else { return false }
+            }
+            return gap <= forwardMoveCost[gap]
+        }
+    }
+
+    /// Bytes of the cheapest relative move right by `count` (index), for small counts.
+    static func forwardMoveCosts(_ capabilities: TerminalCapabilities, upTo limit: Int) -> [Int] {
+        (0...limit).map { count in
+            var best = Int.max
+            if let parm = capabilities.parmRightCursor { best = min(best, parm.bytes(count).count) }
+            if let single = capabilities.cursorRight { best = min(best, single.bytes().count * count) }
+            return count == 0 ? 0 : best
+        }
+    }
+
+    /// Length of a capability's output for the given parameters.
+    func measure(_ capability: ParameterizedString, _ p1: Int = 0, _ p2: Int = 0) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        capability.write(to: &scratch, p1, p2)
+        return scratch.count
+    }
+}

@@ -1,0 +1,390 @@
+// Evaluation of a compiled ParameterizedString, and the ncurses run-time rules
+// (format parsing, conditional scanning, termcap parameter analysis) that the
+// compiler reproduces ahead of time.
+
+extension ParameterizedString {
+    /// Appends the capability's output for the given parameters to `out`.
+    ///
+    /// Allocation-free apart from growing `out`: the stack, variables and
+    /// parameters live in one small stack-allocated block, and literal runs
+    /// are copied straight from the compiled storage. Parameters are
+    /// truncated to 32 bits as ncurses does.
+    public func write(
+        to out: inout [UInt8],
+        _ p1: Int = 0, _ p2: Int = 0, _ p3: Int = 0, _ p4: Int = 0, _ p5: Int = 0,
+        _ p6: Int = 0, _ p7: Int = 0, _ p8: Int = 0, _ p9: Int = 0
+    ) {
+        if ops.isEmpty { return }
+        if ops.count == 1, case .literal(let start, let count) = ops[0] {
+            appendLiteral(start, count, to: &out)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Machine.slotCount) { memory in
+            let base = memory.baseAddress!
+            base.initialize(repeating: 0, count: Machine.slotCount)
+            base[0] = p1; base[1] = p2; base[2] = p3; base[3] = p4; base[4] = p5
+            base[5] = p6; base[6] = p7; base[7] = p8; base[8] = p9
+            run(Machine(base), &out)
+            base.deinitialize(count: Machine.slotCount)
+        }
+    }
+
+    /// The output for `params` (missing ones are 0, extra ones ignored) as a
+    /// new array. Allocates; meant for tests and one-off setup strings.
+    public func bytes(_ params: Int...) -> [UInt8] {
+        var p = [Int](repeating: 0, count: 9)
+        for (index, value) in params.prefix(9).enumerated() { p[index] = value }
+        var out: [UInt8] = []
+        write(to: &out, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])
+        return out
+    }
+
+    private func appendLiteral(_ start: UInt32, _ count: UInt32, to out: inout [UInt8]) {
+        literals.withUnsafeBufferPointer { storage in
+            let first = Int(start)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: storage[first..<first + Int(count)]))
+        }
+    }
+
+    /// Registers of one evaluation, laid out in a single block of Ints.
+    private struct Machine {
+        static let stackSize = 20  // ncurses' STACKSIZE; pushes beyond it are dropped
+        static let slotCount = 9 + 52 + stackSize
+        let parameters: UnsafeMutablePointer<Int>
+        let variables: UnsafeMutablePointer<Int>
+        let stack: UnsafeMutablePointer<Int>
+        var depth = 0
+
+        init(_ base: UnsafeMutablePointer<Int>) {
+            parameters = base
+            variables = base + 9
+            stack = base + 9 + 52
+        }
+
+        mutating func push(_ value: Int32) {
+            guard depth < Machine.stackSize else { return }
+            stack[depth] = Int(value)
+            depth += 1
+        }
+
+        mutating func pop() -> Int32 {
+            guard depth > 0 else { return 0 }
+            depth -= 1
+            return Int32(truncatingIfNeeded: stack[depth])
+        }
+
+        func parameter(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: parameters[index]) }
+    }
+
+    private func run(_ initial: Machine, _ out: inout [UInt8]) {
+        var machine = initial
+        let termcapStyle = implicitParameterCount >= 0
+        if termcapStyle {
+            // ncurses reads only the parameters it expects; the rest are 0.
+            let count = Int(implicitParameterCount)
+            for index in count..<9 { machine.parameters[index] = 0 }
+            for index in stride(from: count - 1, through: 0, by: -1) { machine.push(machine.parameter(index)) }
+        }
+        var incremented = false
+        var pc = 0
+        while pc < ops.count {
+            switch ops[pc] {
+            case .literal(let start, let count):
+                appendLiteral(start, count, to: &out)
+            case .pushParameter(let index):
+                machine.push(machine.parameter(Int(index)))
+            case .pushConstant(let value):
+                machine.push(value)
+            case .setVariable(let index):
+                machine.variables[Int(index)] = Int(machine.pop())
+            case .getVariable(let index):
+                machine.push(Int32(truncatingIfNeeded: machine.variables[Int(index)]))
+            case .formatNumber(let format):
+                ParameterizedString.appendNumber(machine.pop(), format, to: &out)
+            case .putCharacter:
+                let value = machine.pop()
+                // ncurses builds a C string, so it cannot emit NUL and substitutes 0x80.
+                out.append(value == 0 ? 0x80 : UInt8(truncatingIfNeeded: value))
+            case .putString(let width):
+                _ = machine.pop()
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: Int(width)))
+            case .stringLength:
+                _ = machine.pop()
+                machine.push(0)
+            case .drop:
+                _ = machine.pop()
+            case .binary(let operation):
+                let y = machine.pop()
+                let x = machine.pop()
+                machine.push(ParameterizedString.apply(operation, x, y))
+            case .logicalNot:
+                machine.push(machine.pop() == 0 ? 1 : 0)
+            case .bitwiseNot:
+                machine.push(~machine.pop())
+            case .incrementFirstTwo:
+                guard !incremented else { break }
+                incremented = true
+                machine.parameters[0] &+= 1
+                machine.parameters[1] &+= 1
+                if termcapStyle {
+                    // The preloaded copies are patched in place, wherever the stack is now.
+                    machine.stack[0] = Int(machine.parameter(0))
+                    machine.stack[1] = Int(machine.parameter(1))
+                }
+            case .jumpIfZero(let target):
+                if machine.pop() == 0 {
+                    pc = Int(target)
+                    continue
+                }
+            case .jump(let target):
+                pc = Int(target)
+                continue
+            }
+            pc += 1
+        }
+    }
+
+    private static func apply(_ operation: BinaryOperator, _ x: Int32, _ y: Int32) -> Int32 {
+        switch operation {
+        case .add: return x &+ y
+        case .subtract: return x &- y
+        case .multiply: return x &* y
+        case .divide: return y == 0 ? 0 : x.dividedReportingOverflow(by: y).partialValue
+        case .modulo: return y == 0 ? 0 : x.remainderReportingOverflow(dividingBy: y).partialValue
+        case .logicalAnd: return x != 0 && y != 0 ? 1 : 0
+        case .logicalOr: return x != 0 || y != 0 ? 1 : 0
+        case .bitAnd: return x & y
+        case .bitOr: return x | y
+        case .bitXor: return x ^ y
+        case .equal: return x == y ? 1 : 0
+        case .less: return x < y ? 1 : 0
+        case .greater: return x > y ? 1 : 0
+        }
+    }
+
+    /// printf's `%d %o %x %X` for one int, written in place: digits are
+    /// appended as placeholders and filled from the right, so no scratch
+    /// buffer is needed.
+    static func appendNumber(_ value: Int32, _ format: NumberFormat, to out: inout [UInt8]) {
+        var magnitude = UInt32(bitPattern: value)
+        var sign: UInt8? = nil
+        let base: UInt32
+        switch format.conversion {
+        case .decimal:
+            base = 10
+            magnitude = value.magnitude
+            if value < 0 { sign = UInt8(ascii: "-") } else if format.spaceSign { sign = UInt8(ascii: " ") }
+        case .octal: base = 8
+        case .hexLower, .hexUpper: base = 16
+        }
+        var digitCount = 0
+        if format.precision != 0 || magnitude != 0 {
+            var rest = magnitude
+            repeat { digitCount += 1; rest /= base } while rest != 0
+        }
+        var zeros = max(Int(format.precision) - digitCount, 0)
+        var prefix: UInt8? = nil  // the x of "0x"
+        if format.alternate {
+            switch format.conversion {
+            case .octal where zeros == 0 && (digitCount == 0 || magnitude != 0): zeros = 1
+            case .hexLower where magnitude != 0: prefix = UInt8(ascii: "x")
+            case .hexUpper where magnitude != 0: prefix = UInt8(ascii: "X")
+            default: break
+            }
+        }
+        let bodyCount = (sign == nil ? 0 : 1) + (prefix == nil ? 0 : 2) + zeros + digitCount
+        let padding = max(Int(format.width) - bodyCount, 0)
+        let padWithZeros = format.zeroPad && !format.leftAlign && format.precision < 0
+        if !format.leftAlign && !padWithZeros {
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+        }
+        if let sign { out.append(sign) }
+        if let prefix { out.append(UInt8(ascii: "0")); out.append(prefix) }
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: zeros + (padWithZeros ? padding : 0)))
+        let digitsStart = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digitCount))
+        let letterBase = format.conversion == .hexUpper ? UInt8(ascii: "A") : UInt8(ascii: "a")
+        var index = out.count
+        var rest = magnitude
+        while index > digitsStart {
+            index -= 1
+            let digit = UInt8(rest % base)
+            out[index] = digit < 10 ? UInt8(ascii: "0") + digit : letterBase + digit - 10
+            rest /= base
+        }
+        if format.leftAlign {
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+        }
+    }
+}
+
+// MARK: - ncurses' lexical rules
+
+extension ParameterizedString.Compiler {
+    /// ncurses' `parse_format`: the flag characters it copies into the
+    /// printf format (all dropped when the width is absurd or has two
+    /// dots) and the position of the code character after them.
+    static func parseFormat(_ text: [UInt8], from start: Int) -> (spec: [UInt8], code: Int) {
+        var spec: [UInt8] = []
+        var cursor = start
+        var allowMinus = false, dot = false, error = false
+        var value = 0
+        scan: while cursor < text.count {
+            let byte = text[cursor]
+            switch byte {
+            case UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "o"),
+                 UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "s"):
+                break scan
+            case UInt8(ascii: "."):
+                if dot { error = true }
+                dot = true
+                value = 0
+            case UInt8(ascii: "#"), UInt8(ascii: " "):
+                break
+            case UInt8(ascii: ":"):
+                allowMinus = true
+                cursor += 1
+                continue scan
+            case UInt8(ascii: "-"):
+                if !allowMinus { break scan }
+            default:
+                guard let digit = digitValue(byte) else { break scan }
+                value = min(value * 10 + Int(digit), 100_000)
+                if value > 10_000 { error = true }
+            }
+            spec.append(byte)
+            cursor += 1
+        }
+        return (error ? [] : spec, cursor)
+    }
+
+    /// Reads `%<spec>d` the way glibc's printf does; nil when glibc would
+    /// reject it (a flag after the width, say) and echo it instead.
+    static func numberFormat(_ spec: [UInt8], conversion: UInt8) -> ParameterizedString.NumberFormat? {
+        let kind: ParameterizedString.NumberFormat.Conversion
+        switch conversion {
+        case UInt8(ascii: "o"): kind = .octal
+        case UInt8(ascii: "x"): kind = .hexLower
+        case UInt8(ascii: "X"): kind = .hexUpper
+        default: kind = .decimal
+        }
+        var format = ParameterizedString.NumberFormat(conversion: kind)
+        var index = 0
+        flags: while index < spec.count {
+            switch spec[index] {
+            case UInt8(ascii: "-"): format.leftAlign = true
+            case UInt8(ascii: "0"): format.zeroPad = true
+            case UInt8(ascii: " "): format.spaceSign = true
+            case UInt8(ascii: "#"): format.alternate = true
+            default: break flags
+            }
+            index += 1
+        }
+        var width = 0
+        while index < spec.count, let digit = digitValue(spec[index]) {
+            width = width * 10 + Int(digit)
+            index += 1
+        }
+        var precision = -1
+        if index < spec.count && spec[index] == UInt8(ascii: ".") {
+            index += 1
+            precision = 0
+            while index < spec.count, let digit = digitValue(spec[index]) {
+                precision = precision * 10 + Int(digit)
+                index += 1
+            }
+        }
+        // parseFormat caps both numbers at 10000, so they fit.
+        guard index == spec.count, width <= 10_000, precision <= 10_000 else { return nil }
+        format.width = UInt16(width)
+        format.precision = Int16(precision)
+        return format
+    }
+
+    /// Where ncurses resumes after a false `%t` (stopAtElse) or after
+    /// `%e`: just past the matching `%e`/`%;` at nesting level zero, found
+    /// by looking only at the character after each `%`.
+    static func scanForward(_ text: [UInt8], from start: Int, stopAtElse: Bool) -> Int {
+        var cursor = start
+        var level = 0
+        while cursor < text.count {
+            if text[cursor] == UInt8(ascii: "%") {
+                cursor += 1
+                if cursor < text.count {
+                    switch text[cursor] {
+                    case UInt8(ascii: "?"): level += 1
+                    case UInt8(ascii: ";"):
+                        if level == 0 { return cursor + 1 }
+                        level -= 1
+                    case UInt8(ascii: "e") where stopAtElse && level == 0:
+                        return cursor + 1
+                    default: break
+                    }
+                }
+            }
+            if cursor < text.count { cursor += 1 }
+        }
+        return text.count
+    }
+
+    /// The end of a `$<5>`, `$<2.5*/>` style delay starting at `start`.
+    static func paddingEnd(_ text: [UInt8], at start: Int) -> Int? {
+        guard start + 2 < text.count, text[start] == UInt8(ascii: "$"),
+              text[start + 1] == UInt8(ascii: "<") else { return nil }
+        var cursor = start + 2
+        guard digitValue(text[cursor]) != nil || text[cursor] == UInt8(ascii: ".") else { return nil }
+        while cursor < text.count, digitValue(text[cursor]) != nil { cursor += 1 }
+        if cursor < text.count && text[cursor] == UInt8(ascii: ".") {
+            cursor += 1
+            while cursor < text.count, digitValue(text[cursor]) != nil { cursor += 1 }
+        }
+        while cursor < text.count && (text[cursor] == UInt8(ascii: "*") || text[cursor] == UInt8(ascii: "/")) {
+            cursor += 1
+        }
+        return cursor < text.count && text[cursor] == UInt8(ascii: ">") ? cursor + 1 : nil
+    }
+
+    /// ncurses' `_nc_tparm_analyze`: a string with no `%p1`..`%p9` gets up
+    /// to two parameters pushed before it runs (termcap's `%d;%d` style).
+    /// The count follows ncurses' stack-depth estimate exactly.
+    static func implicitParameterCount(_ text: [UInt8]) -> Int8 {
+        var lastPop = -1, number = 0, level = -1, highestParameter = 0
+        func bump() { if level < 0 && number < 2 { number += 1 } }
+        var cursor = 0
+        while cursor < text.count {
+            if text[cursor] == UInt8(ascii: "%") {
+                cursor = parseFormat(text, from: cursor + 1).code
+                let code = cursor < text.count ? text[cursor] : 0
+                switch code {
+                case UInt8(ascii: "d"), UInt8(ascii: "o"), UInt8(ascii: "x"),
+                     UInt8(ascii: "X"), UInt8(ascii: "c"):
+                    if lastPop <= 0 { bump() }
+                    level -= 1
+                    lastPop = -1
+                case UInt8(ascii: "l"), UInt8(ascii: "s"):
+                    if lastPop > 0 { level -= 1 }
+                    bump()
+                case UInt8(ascii: "p"):
+                    cursor += 1
+                    if cursor < text.count, let digit = digitValue(text[cursor]) {
+                        level += 1
+                        lastPop = Int(digit)
+                        highestParameter = max(highestParameter, lastPop)
+                    }
+                case UInt8(ascii: "P"): cursor += 1
+                case UInt8(ascii: "g"): level += 1; cursor += 1
+                case UInt8(ascii: "'"): level += 1; cursor += 2; lastPop = -1
+                case UInt8(ascii: "{"):
+                    level += 1
+                    cursor += 1
+                    while cursor < text.count, digitValue(text[cursor]) != nil { cursor += 1 }
+                case UInt8(ascii: "!"), UInt8(ascii: "~"): lastPop = -1
+                default:
+                    if binaryOperator(code) != nil { level -= 1; lastPop = -1 }
+                }
+            }
+            if cursor < text.count { cursor += 1 }
+        }
+        return highestParameter == 0 ? Int8(number) : -1
+    }
+}

@@ -1,0 +1,121 @@
+import FrameGrid
+
+/// `plain-feed`: a feed of styled rows (colours, bold, Korean text, some
+/// emoji and combining marks) scrolled one row per frame, under a fixed
+/// one-row header and above a fixed one-row footer.
+///
+/// Items are generated from the seed and their index on demand; only the
+/// visible ones are kept (in a ring that the scroll advances), so a frame
+/// generates one new item and allocates only for it.
+public final class PlainFeed: Workload {
+    public static let name = "plain-feed"
+    public let size: Size
+    public let seed: UInt64
+    public let itemCount: Int
+    public let drawsIncrementally = false
+
+    private var cache: [Int: FeedItem] = [:]
+    private let header: String
+    private let footer: String
+
+    public init(settings: WorkloadSettings) {
+        size = settings.size
+        seed = settings.seed
+        itemCount = max(1, settings.feedItems)
+        header = " ◆ framebench · plain-feed · \(settings.feedItems) items · seed \(settings.seed) "
+        footer = " ↑↓ one row per frame · 한글 · emoji 🚀 · the header and footer do not scroll "
+        cache.reserveCapacity(size.rows * 2)
+    }
+
+    public func draw(frame index: Int, into grid: inout Grid) {
+        grid.clear()
+        let cols = size.cols
+        let headerStyle = Style(foreground: .brightWhite, background: .palette(24), attributes: .bold)
+        grid.fill(Rect(x: 0, y: 0, width: cols, height: 1), style: headerStyle)
+        grid.write(header, x: 0, y: 0, style: headerStyle)
+        guard size.rows > 1 else { return }
+        let footerStyle = Style(foreground: .palette(250), background: .palette(236))
+        grid.fill(Rect(x: 0, y: size.rows - 1, width: cols, height: 1), style: footerStyle)
+        grid.write(footer, x: 0, y: size.rows - 1, style: footerStyle)
+        let bodyRows = max(0, size.rows - 2)
+        let first = index
+        for row in 0..<bodyRows {
+            let item = self.item(first + row)
+            var x = 0
+            for segment in item.segments {
+                x = grid.write(segment.text, x: x, y: row + 1, style: segment.style)
+                if x >= cols { break }
+            }
+        }
+        // Forget items that scrolled out of view.
+        if cache.count > bodyRows * 2 {
+            for key in cache.keys where key < first || key >= first + bodyRows {
+                cache[key] = nil
+            }
+        }
+    }
+
+    /// Item `index` (wrapping around the feed's length), made on first use.
+    func item(_ index: Int) -> FeedItem {
+        let wrapped = index % itemCount
+        if let cached = cache[wrapped] { return cached }
+        let made = FeedItem.make(seed: seed, index: wrapped)
+        cache[wrapped] = made
+        return made
+    }
+}
+
+/// One row of the plain feed: text segments with their styles.
+struct FeedItem {
+    struct Segment {
+        var text: String
+        var style: Style
+    }
+
+    var segments: [Segment]
+
+    static let korean = [
+        "안녕하세요", "오늘 날씨가 좋네요", "프레임 시간을 측정합니다", "한글 텍스트", "스크롤", "새로운 소식",
+        "터미널 렌더링", "감사합니다",
+    ]
+    static let emoji = ["😀", "🚀", "🎬", "🔥", "✨", "👍", "🌏", "🍿"]
+    static let words = [
+        "lorem", "ipsum", "dolor", "sit", "amet", "frame", "budget", "scroll", "terminal", "diff",
+        "render", "cell", "glyph", "café", "naïve", "résumé", "jalapen\u{0303}o", "cursor", "region", "bytes",
+    ]
+    static let names = ["ada", "grace", "linus", "margaret", "dennis", "barbara", "ken", "frances"]
+
+    static func make(seed: UInt64, index: Int) -> FeedItem {
+        var random = SeededRandom(seed: seed, index: index)
+        var segments: [Segment] = []
+        let number = String(index)
+        segments.append(Segment(text: String(repeating: " ", count: max(0, 8 - number.count)) + number + " ", style: Style(foreground: .palette(244), attributes: .dim)))
+        let name = names[random.below(names.count)]
+        let nameColor = Color.palette(UInt8(1 + random.below(14)))
+        segments.append(Segment(text: "@" + name, style: Style(foreground: nameColor, attributes: .bold)))
+        segments.append(Segment(text: " · ", style: .plain))
+        let parts = 6 + random.below(18)
+        var text = ""
+        for part in 0..<parts {
+            if part > 0 { text += " " }
+            switch random.below(10) {
+            case 0, 1: text += korean[random.below(korean.count)]
+            case 2: text += emoji[random.below(emoji.count)]
+            default: text += words[random.below(words.count)]
+            }
+        }
+        let bodyStyle: Style
+        switch random.below(8) {
+        case 0: bodyStyle = Style(foreground: .palette(UInt8(16 + random.below(216))))
+        case 1: bodyStyle = Style(attributes: .italic)
+        case 2: bodyStyle = Style(foreground: .black, background: .palette(UInt8(150 + random.below(80))))
+        case 3: bodyStyle = Style(attributes: .underline)
+        default: bodyStyle = .plain
+        }
+        segments.append(Segment(text: text, style: bodyStyle))
+        if random.below(4) == 0 {
+            segments.append(Segment(text: "  ♥ \(random.below(5000))", style: Style(foreground: .red)))
+        }
+        return FeedItem(segments: segments)
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import Harness
+
+exit(FrameBenchCommand.main(Array(CommandLine.arguments.dropFirst())))

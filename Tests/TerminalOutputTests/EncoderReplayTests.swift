@@ -1,0 +1,134 @@
+import FrameGrid
+import Workloads
+import XCTest
+
+@testable import TerminalOutput
+
+/// The screen a terminal shows after the emitted bytes equals the intended frame.
+final class EncoderReplayTests: XCTestCase {
+    func testFirstFrameShowsTheFrame() throws {
+        let harness = try RenderHarness(cols: 12, rows: 3)
+        try harness.render(.lines(["hello", "", "  world"], cols: 12))
+    }
+
+    func testSingleCellChangeCostsAFewBytes() throws {
+        let harness = try RenderHarness(cols: 20, rows: 4)
+        var frame = Grid.lines(["hello", "world", "", "x"], cols: 20)
+        try harness.render(frame)
+        frame.write("W", x: 0, y: 1)
+        let bytes = try harness.render(frame)
+        XCTAssertLessThanOrEqual(bytes.count, 8, String(decoding: bytes, as: UTF8.self).debugDescription)
+    }
+
+    func testUnchangedFrameEmitsNothing() throws {
+        let harness = try RenderHarness(cols: 20, rows: 4)
+        let frame = Grid.lines(["hello", "world"], cols: 20, rows: 4)
+        try harness.render(frame)
+        XCTAssertEqual(try harness.render(frame), [])
+        XCTAssertEqual(try harness.render(.lines(["hello", "world"], cols: 20, rows: 4)), [])
+    }
+
+    func testStyleOnlyChanges() throws {
+        let harness = try RenderHarness(cols: 20, rows: 2)
+        var frame = Grid.lines(["styled text", "more"], cols: 20)
+        try harness.render(frame)
+        let styles: [Style] = [
+            Style(attributes: .bold), Style(foreground: .red), Style(foreground: .palette(200), background: .palette(17)),
+            Style(attributes: [.italic, .underline]), Style(attributes: .underline), Style(),
+            Style(foreground: .rgb(10, 200, 30), attributes: [.reverse, .strikethrough]), Style(attributes: .dim),
+            Style(background: .brightBlue), Style(foreground: .default, background: .default, attributes: .strikethrough),
+        ]
+        for style in styles {
+            frame.write("text", x: 7, y: 0, style: style)
+            try harness.render(frame)
+        }
+    }
+
+    func testWideCharactersAtTheEdges() throws {
+        let harness = try RenderHarness(cols: 7, rows: 3)
+        var frame = Grid.lines(["한글한글", "a😀b😀", "xxxxxx한"], cols: 7)
+        try harness.render(frame)
+        frame.write("z", x: 1, y: 0)  // right half of 한
+        frame.write("글", x: 5, y: 1)  // fits exactly in the last two columns
+        frame.write("😀", x: 6, y: 2)  // does not fit: blank
+        try harness.render(frame)
+        frame.write("y", x: 6, y: 1)  // right half at the last column
+        try harness.render(frame)
+    }
+
+    func testCombiningMarksAndControlPicturesReplay() throws {
+        let harness = try RenderHarness(cols: 16, rows: 2)
+        try harness.render(.lines(["cafe\u{301} nai\u{308}ve", "esc\u{1B}[2J bel\u{7}"], cols: 16))
+    }
+
+    private func feed(offset: Int, rows: Int, cols: Int = 30) -> Grid {
+        var grid = Grid(cols: cols, rows: rows)
+        grid.write("HEADER stays", x: 0, y: 0, style: Style(foreground: .white, background: .blue))
+        for y in 1..<(rows - 1) {
+            grid.write("item \(offset + y) 한글 😀", x: 0, y: y, style: Style(foreground: .palette(UInt8((offset + y) % 200 + 16))))
+        }
+        grid.write("FOOTER stays", x: 0, y: rows - 1, style: Style(attributes: .reverse))
+        return grid
+    }
+
+    func testScrollsUpAndDownByOneToSeveralRowsKeepHeaderAndFooter() throws {
+        let rows = 12
+        let harness = try RenderHarness(cols: 30, rows: rows)
+        var offset = 100
+        try harness.render(feed(offset: offset, rows: rows))
+        for amount in [1, 2, 3, 5, 9, -1, -2, -4, -9, 1, -1] {
+            offset += amount
+            let bytes = try harness.render(feed(offset: offset, rows: rows))
+            let text = String(decoding: bytes, as: UTF8.self)
+            XCTAssertTrue(text.contains("\u{1B}[2;11r"), "scroll region around the feed for \(amount): \(text.debugDescription)")
+            XCTAssertLessThan(bytes.count, 60 + 45 * abs(amount), "only exposed rows are painted for \(amount)")
+        }
+    }
+
+    func testFullRepaintAndResize() throws {
+        let harness = try RenderHarness(cols: 10, rows: 3)
+        try harness.render(.lines(["abc", "def"], cols: 10, rows: 3))
+        harness.resize(cols: 14, rows: 5)
+        try harness.render(.lines(["resized", "", "", "", "end"], cols: 14))
+        harness.resize(cols: 5, rows: 2)
+        try harness.render(.lines(["small", "한글"], cols: 5))
+    }
+
+    func testLastCellOfTheScreenDoesNotScroll() throws {
+        let harness = try RenderHarness(cols: 4, rows: 2)
+        try harness.render(.lines(["abcd", "efgh"], cols: 4))
+        try harness.render(.lines(["abcd", "efgX"], cols: 4))
+        try harness.render(.lines(["Abcd", "efg한"], cols: 4))
+    }
+
+    func testSeededRandomFrameSequencesReplayExactly() throws {
+        for (cols, rows, seed) in [(40, 12, 1), (17, 7, 2), (80, 24, 3), (3, 3, 4)] {
+            let harness = try RenderHarness(cols: cols, rows: rows)
+            let workload = RandomEdits(settings: WorkloadSettings(size: Size(cols: cols, rows: rows), seed: UInt64(seed)))
+            var grid = Grid(cols: cols, rows: rows)
+            for index in 0..<1_500 {
+                workload.draw(frame: index, into: &grid)
+                try harness.render(grid)
+                if harness.terminal.differences(from: grid, depth: harness.renderer.encoder.colorDepth) != [] {
+                    XCTFail("seed \(seed) \(cols)x\(rows): frame \(index) differs")
+                    return
+                }
+            }
+        }
+    }
+
+    func testPlainFeedReplaysAndScrollsWithRegions() throws {
+        let size = Size(cols: 60, rows: 15)
+        let harness = try RenderHarness(cols: size.cols, rows: size.rows)
+        let workload = PlainFeed(settings: WorkloadSettings(size: size, seed: 7, feedItems: 1_000))
+        var grid = Grid(size: size)
+        var scrolled = 0
+        for index in 0..<200 {
+            workload.draw(frame: index, into: &grid)
+            let diff = harness.renderer.differ.diff(harness.renderer.shown, grid)
+            if diff.scroll != nil { scrolled += 1 }
+            try harness.render(grid)
+        }
+        XCTAssertGreaterThan(scrolled, 190)
+    }
+}
