@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Records framebench output for several scenarios, terminals and sizes, and
+# replays every recording through independent terminal emulators (pyte and
+# tmux) with scripts/replay_check.py. Exit status is non-zero on any mismatch.
+#
+#   scripts/replay-check.sh [FRAMEBENCH]     (default: .build/release/framebench)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+framebench=${1:-.build/release/framebench}
+[ -x "$framebench" ] || { echo "replay-check: $framebench not built (swift build -c release)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+python3 scripts/replay_check.py --self-test
+
+count=0
+run() {  # scenario term size frames backend extra...
+    count=$((count + 1))
+    local dir="$work/$count-$1-$2-$3-$5"
+    "$framebench" record "$1" --term "$2" --size "$3" --frames "$4" --backend "$5" --out "$dir" "${@:6}" >/dev/null
+    local emulator=pyte
+    case "$2" in tmux*|screen*) emulator=both ;; esac
+    python3 scripts/replay_check.py --emulator "$emulator" "$dir"
+}
+
+# The peer-comparison workload, ours and the ncurses reference, at several sizes (odd ones too).
+for size in 80x24 200x50 37x11 1x1 3x2 133x7; do
+    run plain-feed xterm-256color "$size" 150 framebench --styles
+done
+run plain-feed tmux-256color 120x40 150 framebench
+run plain-feed xterm-256color 80x24 150 ncurses
+run plain-feed xterm-256color 80x24 150 framebench --sync
+run plain-feed vt100 80x24 100 framebench
+# Seeded random edits: style-only changes, wide characters at the edges,
+# block scrolls up and down under a fixed header and footer.
+for seed in 1 2 3; do
+    run random-edits xterm-256color 61x17 2000 framebench --styles --seed "$seed"
+done
+run random-edits tmux-256color 45x13 1000 framebench --seed 4
+run random-edits xterm-256color 9x5 1000 framebench --styles --seed 5
+echo "replay-check: all recordings match"
