@@ -38,5 +38,6 @@ let package = Package(
             dependencies: ["TerminalOutput", "FrameGrid", "Workloads", "CNcurses", "CAllocationCounter"]
         ),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Workloads"]),
+        .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
     ]
 )

@@ -19,6 +19,10 @@ public final class FrameDiffer {
     @exclusivity(unchecked) private var previousSignatures: [UInt64] = []
     @exclusivity(unchecked) private var nextSignatures: [UInt64] = []
     @exclusivity(unchecked) private var votes: [Int32] = []
+    /// Signatures of the last frame diffed as `next`, with the row stamps they
+    /// belong to: that frame is usually the next call's `previous`. Stamp 0 marks none.
+    @exclusivity(unchecked) private var cachedStamps: [UInt64] = []
+    @exclusivity(unchecked) private var cachedSignatures: [UInt64] = []
     @exclusivity(unchecked) private var lookupKeys: [UInt64] = []
     @exclusivity(unchecked) private var lookupRows: [Int32] = []
 
@@ -52,6 +56,8 @@ public final class FrameDiffer {
         if changedRows == 0 { return result }
         if detectsScrolling && changedRows >= 2 {
             result.scroll = detectScroll(previous, next)
+        } else {
+            for y in 0..<rows where !rowEqualInPlace[y] { cachedStamps[y] = 0 }
         }
         let move = result.scroll
         for y in 0..<rows {
@@ -85,6 +91,8 @@ public final class FrameDiffer {
             previousSignatures = Array(repeating: 0, count: rows)
             nextSignatures = Array(repeating: 0, count: rows)
             votes = Array(repeating: 0, count: 2 * rows + 1)
+            cachedStamps = Array(repeating: 0, count: rows)
+            cachedSignatures = Array(repeating: 0, count: rows)
             var tableSize = 16
             while tableSize < 2 * rows { tableSize <<= 1 }
             lookupKeys = Array(repeating: 0, count: tableSize)
@@ -103,7 +111,8 @@ public final class FrameDiffer {
         // Index the previous frame's rows by signature; rows that share a
         // signature (blank lines) are ambiguous and marked with -2.
         for y in 0..<rows {
-            let key = RowComparison.signature(previous, y)
+            let key =
+                cachedStamps[y] == previous.stamp(ofRow: y) ? cachedSignatures[y] : RowComparison.signature(previous, y)
             previousSignatures[y] = key
             var slot = Int(truncatingIfNeeded: key) & mask
             while true {
@@ -122,7 +131,10 @@ public final class FrameDiffer {
         var bestShift = 0
         var bestVotes: Int32 = 0
         for y in 0..<rows {
-            nextSignatures[y] = RowComparison.signature(next, y)
+            // A row equal in place has the previous row's signature.
+            nextSignatures[y] = rowEqualInPlace[y] ? previousSignatures[y] : RowComparison.signature(next, y)
+            cachedStamps[y] = next.stamp(ofRow: y)
+            cachedSignatures[y] = nextSignatures[y]
             guard !rowEqualInPlace[y] else { continue }
             var slot = Int(truncatingIfNeeded: nextSignatures[y]) & mask
             while lookupRows[slot] != -1 {

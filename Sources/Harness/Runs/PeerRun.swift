@@ -4,9 +4,13 @@ import Workloads
 
 /// Runs a workload through one or both renderers on the same frames.
 ///
-/// With both backends, each frame is drawn once and handed to both, the
-/// order alternating every frame so neither always runs with warmer caches.
+/// With both backends, they take turns in blocks of `blockLength` frames,
+/// each drawing the same frames into its own grid, the order alternating
+/// from block to block.
 public enum PeerRun {
+    /// Frames a backend renders before the other takes its turn.
+    public static let blockLength = 50
+
     public static func run(_ settings: RunSettings) throws -> RunResult {
         guard let workload = WorkloadCatalog.make(settings.workload, settings: settings.workloadSettings) else {
             throw UsageError("unknown scenario '\(settings.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
@@ -28,36 +32,46 @@ public enum PeerRun {
         var referenceSamples = FrameSamples()
         oursSamples.reserve(settings.frames)
         referenceSamples.reserve(settings.frames)
-        var grid = Grid(size: settings.size)
+        var oursGrid = Grid(size: settings.size)
+        var referenceGrid = Grid(size: settings.size)
         try ours?.begin(to: sink)
 
-        for index in 0..<settings.frames {
-            let measured = index >= settings.warmUpFrames
-            let produceStart = MonotonicClock.now()
-            workload.draw(frame: index, into: &grid)
-            let produced = Double(MonotonicClock.now() - produceStart)
-            let oursFirst = index % 2 == 0
-            if oursFirst, let ours {
-                try renderOurs(ours, &grid, sink, &oursSamples, measured, produced, workload.drawsIncrementally)
-            }
-            if let reference {
-                let transferStart = MonotonicClock.now()
-                reference.transfer(grid)
-                let transferEnd = MonotonicClock.now()
-                let before = AllocationSnapshot.now()
-                let bytes = reference.update()
-                let end = MonotonicClock.now()
-                let allocations = AllocationSnapshot.now().since(before).allocations
-                if measured {
-                    referenceSamples.renderNanoseconds.append(Double(end - transferEnd))
-                    referenceSamples.produceNanoseconds.append(produced + Double(transferEnd - transferStart))
-                    referenceSamples.bytes.append(Double(bytes))
-                    referenceSamples.allocations.append(Double(allocations))
+        // Backends take turns in blocks of frames, each drawing the same
+        // frames into its own grid: each runs warm, as in its own program,
+        // and drift in the machine's speed falls on both alike.
+        var blockStart = 0
+        var block = 0
+        while blockStart < settings.frames {
+            let blockEnd = min(settings.frames, blockStart + PeerRun.blockLength)
+            let order: [Backend] = block % 2 == 0 ? [.framebench, .ncurses] : [.ncurses, .framebench]
+            for backend in order {
+                for index in blockStart..<blockEnd {
+                    let measured = index >= settings.warmUpFrames
+                    if backend == .framebench, let ours {
+                        let produceStart = MonotonicClock.now()
+                        workload.draw(frame: index, into: &oursGrid)
+                        let produced = Double(MonotonicClock.now() - produceStart)
+                        try renderOurs(ours, &oursGrid, sink, &oursSamples, measured, produced, workload.drawsIncrementally)
+                    } else if backend == .ncurses, let reference {
+                        let produceStart = MonotonicClock.now()
+                        workload.draw(frame: index, into: &referenceGrid)
+                        reference.transfer(referenceGrid)
+                        let transferEnd = MonotonicClock.now()
+                        let before = AllocationSnapshot.now()
+                        let bytes = reference.update()
+                        let end = MonotonicClock.now()
+                        let allocations = AllocationSnapshot.now().since(before).allocations
+                        if measured {
+                            referenceSamples.renderNanoseconds.append(Double(end - transferEnd))
+                            referenceSamples.produceNanoseconds.append(Double(transferEnd - produceStart))
+                            referenceSamples.bytes.append(Double(bytes))
+                            referenceSamples.allocations.append(Double(allocations))
+                        }
+                    }
                 }
             }
-            if !oursFirst, let ours {
-                try renderOurs(ours, &grid, sink, &oursSamples, measured, produced, workload.drawsIncrementally)
-            }
+            blockStart = blockEnd
+            block += 1
         }
 
         var results: [BackendResult] = []

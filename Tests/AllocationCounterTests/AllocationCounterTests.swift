@@ -1,0 +1,66 @@
+import CAllocationCounter
+import Foundation
+import XCTest
+
+/// The interposed allocator counts every entry point, per thread.
+final class AllocationCounterTests: XCTestCase {
+    private func counted(_ body: () -> Void) -> (calls: UInt64, bytes: UInt64, frees: UInt64) {
+        let before = fb_allocation_counts_now()
+        body()
+        let after = fb_allocation_counts_now()
+        return (
+            after.allocations - before.allocations, after.allocated_bytes - before.allocated_bytes,
+            after.frees - before.frees
+        )
+    }
+
+    func testEveryAllocationEntryPointIsCountedWithItsBytes() {
+        let result = counted {
+            let a = malloc(100)
+            let b = calloc(10, 30)
+            let c = realloc(a, 500)
+            var d: UnsafeMutableRawPointer?
+            _ = posix_memalign(&d, 64, 256)
+            let e = aligned_alloc(64, 128)
+            let f = valloc(64)
+            free(b)
+            free(c)
+            free(d)
+            free(e)
+            free(f)
+            free(nil)
+        }
+        XCTAssertEqual(result.calls, 6)
+        let requested: UInt64 = 100 + 300 + 500 + 256 + 128 + 64
+        XCTAssertEqual(result.bytes, requested)
+        XCTAssertEqual(result.frees, 5)
+    }
+
+    func testCountersArePerThread() {
+        let done = DispatchSemaphore(value: 0)
+        var seenByOtherThread: UInt64 = 0
+        let before = fb_allocation_counts_now()
+        let thread = Thread {
+            let start = fb_allocation_counts_now().allocations
+            for _ in 0..<10_000 { free(malloc(16)) }
+            seenByOtherThread = fb_allocation_counts_now().allocations - start
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        let after = fb_allocation_counts_now()
+        XCTAssertEqual(seenByOtherThread, 10_000)
+        // This thread saw at most its own few allocations for starting the thread.
+        XCTAssertLessThan(after.allocations - before.allocations, 1_000)
+    }
+
+    func testSwiftArraysAreSeen() {
+        XCTAssertEqual(fb_allocation_counter_active(), 1)
+        let result = counted {
+            let values = [Int](repeating: 7, count: 1_000)
+            XCTAssertEqual(values.count, 1_000)
+        }
+        XCTAssertGreaterThanOrEqual(result.calls, 1)
+        XCTAssertGreaterThanOrEqual(result.bytes, 8_000)
+    }
+}
