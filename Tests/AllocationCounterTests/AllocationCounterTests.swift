@@ -38,18 +38,18 @@ final class AllocationCounterTests: XCTestCase {
 
     func testCountersArePerThread() {
         let done = DispatchSemaphore(value: 0)
-        var seenByOtherThread: UInt64 = 0
+        let seenByOtherThread = CountBox()
         let before = fb_allocation_counts_now()
         let thread = Thread {
             let start = fb_allocation_counts_now().allocations
             for _ in 0..<10_000 { free(malloc(16)) }
-            seenByOtherThread = fb_allocation_counts_now().allocations - start
+            seenByOtherThread.value = fb_allocation_counts_now().allocations - start
             done.signal()
         }
         thread.start()
         done.wait()
         let after = fb_allocation_counts_now()
-        XCTAssertEqual(seenByOtherThread, 10_000)
+        XCTAssertEqual(seenByOtherThread.value, 10_000)
         // This thread saw at most its own few allocations for starting the thread.
         XCTAssertLessThan(after.allocations - before.allocations, 1_000)
     }
@@ -63,4 +63,9 @@ final class AllocationCounterTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(result.calls, 1)
         XCTAssertGreaterThanOrEqual(result.bytes, 8_000)
     }
+}
+
+/// A count written by one thread and read by another after a semaphore.
+private final class CountBox: @unchecked Sendable {
+    var value: UInt64 = 0
 }
