@@ -39,5 +39,15 @@ let package = Package(
         ),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Workloads"]),
         .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
+        .target(name: "Layout", dependencies: ["FrameGrid"]),
+        .testTarget(
+            name: "LayoutTests",
+            dependencies: ["Layout", "FrameGrid", "TerminalOutput", "CAllocationCounter"]
+        ),
+        .executableTarget(
+            name: "layout-bench",
+            dependencies: ["Layout", "FrameGrid", "TerminalOutput", "CAllocationCounter"],
+            path: "Benchmarks/LayoutBench"
+        ),
     ]
 )

@@ -58,8 +58,7 @@ enum RowComparison {
             @inline(__always) func mix(_ cell: Cell) {
                 let glyphWord = cell.glyph.isInArena ? UInt64(cell.glyph.arenaLength) : cell.glyph.raw
                 hash = (hash ^ glyphWord) &* 0x0000_0100_0000_01B3
-                hash = (hash ^ (UInt64(cell.foreground.bitPattern) << 32 | UInt64(cell.background.bitPattern))) &* 0x0000_0100_0000_01B3
-                hash = (hash ^ (UInt64(cell.attributes.rawValue) << 8 | UInt64(cell.width))) &* 0x0000_0100_0000_01B3
+                hash = (hash ^ cell.packed) &* 0x0000_0100_0000_01B3
             }
             if count <= 8 {
                 for cell in cells { mix(cell) }

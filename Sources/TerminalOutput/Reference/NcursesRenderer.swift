@@ -44,10 +44,17 @@ public final class NcursesRenderer {
         self.input = input
         descriptor = fileno(output)
         setlocale(LC_CTYPE, "C.UTF-8")
-        // newterm takes the size from LINES and COLUMNS when the output is not a terminal.
+        // newterm takes the size from LINES and COLUMNS when the output is not
+        // a terminal; put back what the process had afterwards.
+        let savedLines = getenv("LINES").map { String(cString: $0) }
+        let savedColumns = getenv("COLUMNS").map { String(cString: $0) }
         setenv("LINES", String(size.rows), 1)
         setenv("COLUMNS", String(size.cols), 1)
-        guard let screen = newterm(term, output, input) else {
+        let created = newterm(term, output, input)
+        for (name, value) in [("LINES", savedLines), ("COLUMNS", savedColumns)] {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+        guard let screen = created else {
             fclose(output)
             fclose(input)
             throw SetupError(description: "ncurses: newterm failed for TERM=\(term)")

@@ -1,6 +1,6 @@
 // Evaluation of a compiled ParameterizedString, and the ncurses run-time rules
-// (format parsing, conditional scanning, termcap parameter analysis) that the
-// compiler reproduces ahead of time.
+// (printf format parsing, termcap parameter analysis) that the compiler
+// reproduces ahead of time.
 
 extension ParameterizedString {
     /// Appends the capability's output for the given parameters to `out`.
@@ -19,13 +19,12 @@ extension ParameterizedString {
             appendLiteral(start, count, to: &out)
             return
         }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: Machine.slotCount) { memory in
-            let base = memory.baseAddress!
-            base.initialize(repeating: 0, count: Machine.slotCount)
-            base[0] = p1; base[1] = p2; base[2] = p3; base[3] = p4; base[4] = p5
-            base[5] = p6; base[6] = p7; base[7] = p8; base[8] = p9
-            run(Machine(base), &out)
-            base.deinitialize(count: Machine.slotCount)
+        withUnsafeTemporaryAllocation(byteCount: Machine.byteCount, alignment: MemoryLayout<Int>.alignment) { memory in
+            let machine = Machine(memory.baseAddress!, zeroVariables: readsVariables)
+            let p = machine.parameters
+            p[0] = p1; p[1] = p2; p[2] = p3; p[3] = p4; p[4] = p5
+            p[5] = p6; p[6] = p7; p[7] = p8; p[8] = p9
+            run(machine, &out)
         }
     }
 
@@ -41,36 +40,49 @@ extension ParameterizedString {
 
     private func appendLiteral(_ start: UInt32, _ count: UInt32, to out: inout [UInt8]) {
         literals.withUnsafeBufferPointer { storage in
-            let first = Int(start)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: storage[first..<first + Int(count)]))
+            let first = Int(start), end = first + Int(count)
+            if count <= 8 {
+                // Short runs dominate (";", "m", "\e["); bytewise beats a bulk copy's setup.
+                var index = first
+                while index < end { out.append(storage[index]); index += 1 }
+            } else {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: storage[first..<end]))
+            }
         }
     }
 
-    /// Registers of one evaluation, laid out in a single block of Ints.
+    /// Registers of one evaluation, carved out of one block that
+    /// `withUnsafeTemporaryAllocation` keeps on the stack (it is well under
+    /// the 1 KiB it allows). Only trivial types live there, and the stack is
+    /// never read above its depth, so only the variables need zeroing, and
+    /// only if they are read.
     private struct Machine {
         static let stackSize = 20  // ncurses' STACKSIZE; pushes beyond it are dropped
-        static let slotCount = 9 + 52 + stackSize
+        static let variableCount = 52
+        static let byteCount = 9 * MemoryLayout<Int>.stride + (variableCount + stackSize) * MemoryLayout<Int32>.stride
         let parameters: UnsafeMutablePointer<Int>
-        let variables: UnsafeMutablePointer<Int>
-        let stack: UnsafeMutablePointer<Int>
+        let variables: UnsafeMutablePointer<Int32>
+        let stack: UnsafeMutablePointer<Int32>
         var depth = 0
 
-        init(_ base: UnsafeMutablePointer<Int>) {
-            parameters = base
-            variables = base + 9
-            stack = base + 9 + 52
+        init(_ base: UnsafeMutableRawPointer, zeroVariables: Bool) {
+            parameters = base.bindMemory(to: Int.self, capacity: 9)
+            let variableBase = base + 9 * MemoryLayout<Int>.stride
+            variables = variableBase.bindMemory(to: Int32.self, capacity: Machine.variableCount + Machine.stackSize)
+            stack = variables + Machine.variableCount
+            if zeroVariables { variables.initialize(repeating: 0, count: Machine.variableCount) }
         }
 
         mutating func push(_ value: Int32) {
             guard depth < Machine.stackSize else { return }
-            stack[depth] = Int(value)
+            stack[depth] = value
             depth += 1
         }
 
         mutating func pop() -> Int32 {
             guard depth > 0 else { return 0 }
             depth -= 1
-            return Int32(truncatingIfNeeded: stack[depth])
+            return stack[depth]
         }
 
         func parameter(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: parameters[index]) }
@@ -96,9 +108,9 @@ extension ParameterizedString {
             case .pushConstant(let value):
                 machine.push(value)
             case .setVariable(let index):
-                machine.variables[Int(index)] = Int(machine.pop())
+                machine.variables[Int(index)] = machine.pop()
             case .getVariable(let index):
-                machine.push(Int32(truncatingIfNeeded: machine.variables[Int(index)]))
+                machine.push(machine.variables[Int(index)])
             case .formatNumber(let format):
                 ParameterizedString.appendNumber(machine.pop(), format, to: &out)
             case .putCharacter:
@@ -107,7 +119,7 @@ extension ParameterizedString {
                 out.append(value == 0 ? 0x80 : UInt8(truncatingIfNeeded: value))
             case .putString(let width):
                 _ = machine.pop()
-                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: Int(width)))
+                appendRepeated(UInt8(ascii: " "), count: Int(width), to: &out)
             case .stringLength:
                 _ = machine.pop()
                 machine.push(0)
@@ -128,8 +140,8 @@ extension ParameterizedString {
                 machine.parameters[1] &+= 1
                 if termcapStyle {
                     // The preloaded copies are patched in place, wherever the stack is now.
-                    machine.stack[0] = Int(machine.parameter(0))
-                    machine.stack[1] = Int(machine.parameter(1))
+                    machine.stack[0] = machine.parameter(0)
+                    machine.stack[1] = machine.parameter(1)
                 }
             case .jumpIfZero(let target):
                 if machine.pop() == 0 {
@@ -162,28 +174,19 @@ extension ParameterizedString {
         }
     }
 
-    /// printf's `%d %o %x %X` for one int, written in place: digits are
-    /// appended as placeholders and filled from the right, so no scratch
-    /// buffer is needed.
+    /// printf's `%d %o %x %X` for one int. The text is laid out right to
+    /// left in a stack buffer and appended in one go, so `out` is touched
+    /// once; only absurd widths take the slower path through `out` itself.
     static func appendNumber(_ value: Int32, _ format: NumberFormat, to out: inout [UInt8]) {
         var magnitude = UInt32(bitPattern: value)
-        var sign: UInt8? = nil
-        let base: UInt32
-        switch format.conversion {
-        case .decimal:
-            base = 10
+        var sign: UInt8 = 0
+        if format.conversion == .decimal {
             magnitude = value.magnitude
             if value < 0 { sign = UInt8(ascii: "-") } else if format.spaceSign { sign = UInt8(ascii: " ") }
-        case .octal: base = 8
-        case .hexLower, .hexUpper: base = 16
         }
-        var digitCount = 0
-        if format.precision != 0 || magnitude != 0 {
-            var rest = magnitude
-            repeat { digitCount += 1; rest /= base } while rest != 0
-        }
+        let digitCount = format.precision == 0 && magnitude == 0 ? 0 : countDigits(magnitude, format.conversion)
         var zeros = max(Int(format.precision) - digitCount, 0)
-        var prefix: UInt8? = nil  // the x of "0x"
+        var prefix: UInt8 = 0  // the x of "0x"
         if format.alternate {
             switch format.conversion {
             case .octal where zeros == 0 && (digitCount == 0 || magnitude != 0): zeros = 1
@@ -192,28 +195,77 @@ extension ParameterizedString {
             default: break
             }
         }
-        let bodyCount = (sign == nil ? 0 : 1) + (prefix == nil ? 0 : 2) + zeros + digitCount
+        let bodyCount = (sign == 0 ? 0 : 1) + (prefix == 0 ? 0 : 2) + zeros + digitCount
         let padding = max(Int(format.width) - bodyCount, 0)
-        let padWithZeros = format.zeroPad && !format.leftAlign && format.precision < 0
-        if !format.leftAlign && !padWithZeros {
-            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+        let layout = NumberLayout(
+            magnitude: magnitude, conversion: format.conversion, sign: sign, prefix: prefix,
+            zeros: zeros, digitCount: digitCount, padding: padding,
+            leftAlign: format.leftAlign, padWithZeros: format.zeroPad && !format.leftAlign && format.precision < 0
+        )
+        let total = bodyCount + padding
+        if total <= 64 {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { scratch in
+                layout.render(into: scratch.baseAddress!, count: total)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<total]))
+            }
+        } else {
+            let start = out.count
+            appendRepeated(0, count: total, to: &out)
+            out.withUnsafeMutableBufferPointer { layout.render(into: $0.baseAddress! + start, count: total) }
         }
-        if let sign { out.append(sign) }
-        if let prefix { out.append(UInt8(ascii: "0")); out.append(prefix) }
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: zeros + (padWithZeros ? padding : 0)))
-        let digitsStart = out.count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digitCount))
-        let letterBase = format.conversion == .hexUpper ? UInt8(ascii: "A") : UInt8(ascii: "a")
-        var index = out.count
-        var rest = magnitude
-        while index > digitsStart {
-            index -= 1
-            let digit = UInt8(rest % base)
-            out[index] = digit < 10 ? UInt8(ascii: "0") + digit : letterBase + digit - 10
-            rest /= base
+    }
+
+    private struct NumberLayout {
+        var magnitude: UInt32
+        var conversion: NumberFormat.Conversion
+        var sign: UInt8, prefix: UInt8
+        var zeros: Int, digitCount: Int, padding: Int
+        var leftAlign: Bool, padWithZeros: Bool
+
+        /// Fills `count` bytes, right to left: trailing spaces, digits (each
+        /// divisor a constant), precision zeros, prefix, sign, leading padding.
+        func render(into buffer: UnsafeMutablePointer<UInt8>, count: Int) {
+            var index = count
+            if leftAlign {
+                for _ in 0..<padding { index -= 1; buffer[index] = UInt8(ascii: " ") }
+            }
+            var rest = magnitude
+            switch conversion {
+            case .decimal:
+                for _ in 0..<digitCount { index -= 1; buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10); rest /= 10 }
+            case .octal:
+                for _ in 0..<digitCount { index -= 1; buffer[index] = UInt8(ascii: "0") + UInt8(rest & 7); rest >>= 3 }
+            case .hexLower, .hexUpper:
+                let letterBase = conversion == .hexUpper ? UInt8(ascii: "A") : UInt8(ascii: "a")
+                for _ in 0..<digitCount {
+                    let digit = UInt8(rest & 15)
+                    index -= 1
+                    buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : letterBase + digit - 10
+                    rest >>= 4
+                }
+            }
+            for _ in 0..<(zeros + (padWithZeros ? padding : 0)) { index -= 1; buffer[index] = UInt8(ascii: "0") }
+            if prefix != 0 {
+                index -= 2
+                buffer[index] = UInt8(ascii: "0")
+                buffer[index + 1] = prefix
+            }
+            if sign != 0 { index -= 1; buffer[index] = sign }
+            while index > 0 { index -= 1; buffer[index] = UInt8(ascii: " ") }
         }
-        if format.leftAlign {
-            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+    }
+
+    private static func countDigits(_ magnitude: UInt32, _ conversion: NumberFormat.Conversion) -> Int {
+        switch conversion {
+        case .decimal:
+            var count = 1
+            var rest = magnitude
+            while rest >= 10 { rest /= 10; count += 1 }
+            return count
+        case .octal:
+            return magnitude == 0 ? 1 : (32 - magnitude.leadingZeroBitCount + 2) / 3
+        case .hexLower, .hexUpper:
+            return magnitude == 0 ? 1 : (32 - magnitude.leadingZeroBitCount + 3) / 4
         }
     }
 }
@@ -301,52 +353,11 @@ extension ParameterizedString.Compiler {
         return format
     }
 
-    /// Where ncurses resumes after a false `%t` (stopAtElse) or after
-    /// `%e`: just past the matching `%e`/`%;` at nesting level zero, found
-    /// by looking only at the character after each `%`.
-    static func scanForward(_ text: [UInt8], from start: Int, stopAtElse: Bool) -> Int {
-        var cursor = start
-        var level = 0
-        while cursor < text.count {
-            if text[cursor] == UInt8(ascii: "%") {
-                cursor += 1
-                if cursor < text.count {
-                    switch text[cursor] {
-                    case UInt8(ascii: "?"): level += 1
-                    case UInt8(ascii: ";"):
-                        if level == 0 { return cursor + 1 }
-                        level -= 1
-                    case UInt8(ascii: "e") where stopAtElse && level == 0:
-                        return cursor + 1
-                    default: break
-                    }
-                }
-            }
-            if cursor < text.count { cursor += 1 }
-        }
-        return text.count
-    }
-
-    /// The end of a `$<5>`, `$<2.5*/>` style delay starting at `start`.
-    static func paddingEnd(_ text: [UInt8], at start: Int) -> Int? {
-        guard start + 2 < text.count, text[start] == UInt8(ascii: "$"),
-              text[start + 1] == UInt8(ascii: "<") else { return nil }
-        var cursor = start + 2
-        guard digitValue(text[cursor]) != nil || text[cursor] == UInt8(ascii: ".") else { return nil }
-        while cursor < text.count, digitValue(text[cursor]) != nil { cursor += 1 }
-        if cursor < text.count && text[cursor] == UInt8(ascii: ".") {
-            cursor += 1
-            while cursor < text.count, digitValue(text[cursor]) != nil { cursor += 1 }
-        }
-        while cursor < text.count && (text[cursor] == UInt8(ascii: "*") || text[cursor] == UInt8(ascii: "/")) {
-            cursor += 1
-        }
-        return cursor < text.count && text[cursor] == UInt8(ascii: ">") ? cursor + 1 : nil
-    }
-
     /// ncurses' `_nc_tparm_analyze`: a string with no `%p1`..`%p9` gets up
     /// to two parameters pushed before it runs (termcap's `%d;%d` style).
-    /// The count follows ncurses' stack-depth estimate exactly.
+    /// The count follows ncurses' rough stack-depth estimate, quirks included
+    /// (an operator counts once, however many operands it lacks); it was
+    /// pinned down against tparm on thousands of random strings.
     static func implicitParameterCount(_ text: [UInt8]) -> Int8 {
         var lastPop = -1, number = 0, level = -1, highestParameter = 0
         func bump() { if level < 0 && number < 2 { number += 1 } }
@@ -378,13 +389,29 @@ extension ParameterizedString.Compiler {
                     level += 1
                     cursor += 1
                     while cursor < text.count, digitValue(text[cursor]) != nil { cursor += 1 }
-                case UInt8(ascii: "!"), UInt8(ascii: "~"): lastPop = -1
+                case UInt8(ascii: "!"), UInt8(ascii: "~"):
+                    bump()
+                    lastPop = -1
                 default:
-                    if binaryOperator(code) != nil { level -= 1; lastPop = -1 }
+                    if binaryOperator(code) != nil {
+                        bump()
+                        level -= 1
+                        lastPop = -1
+                    }
                 }
             }
             if cursor < text.count { cursor += 1 }
         }
         return highestParameter == 0 ? Int8(number) : -1
+    }
+}
+
+/// One byte at a time on purpose: appending a `repeatElement` collection goes
+/// through unspecialized generic code in debug builds and allocates.
+private func appendRepeated(_ byte: UInt8, count: Int, to out: inout [UInt8]) {
+    var remaining = count
+    while remaining > 0 {
+        out.append(byte)
+        remaining -= 1
     }
 }

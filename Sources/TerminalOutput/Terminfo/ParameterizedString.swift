@@ -23,6 +23,8 @@ public struct ParameterizedString: Sendable, Equatable {
     /// Parameters preloaded on the stack when the string has no `%p` (ncurses'
     /// termcap compatibility), or -1 when it has.
     let implicitParameterCount: Int8
+    /// Whether any `%g` runs, i.e. whether variables must start out zeroed.
+    let readsVariables: Bool
 
     /// Compiles capability bytes, e.g. those `tigetstr` returned.
     public init<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
@@ -37,6 +39,7 @@ public struct ParameterizedString: Sendable, Equatable {
         ops = compiler.ops
         literals = compiler.literals
         implicitParameterCount = Compiler.implicitParameterCount(text)
+        readsVariables = ops.contains { if case .getVariable = $0 { return true } else { return false } }
     }
 
     /// Compiles a capability given as text, e.g. `"\u{1B}[%i%p1%d;%p2%dH"`.
@@ -55,14 +58,14 @@ public struct ParameterizedString: Sendable, Equatable {
         self.init(bytes)
     }
 
-    /// True when the output can depend on the parameters; false for strings
-    /// that always produce the same bytes (those can be cached once).
+    /// False when the string is only literal text, so its bytes are the same
+    /// for any parameters and can be produced once and cached.
     public var hasParameters: Bool {
         ops.contains { if case .literal = $0 { return false } else { return true } }
     }
 
-    /// True when the string produces no bytes at all, e.g. it was empty or
-    /// held only padding.
+    /// True when nothing was left after compiling (an empty string, only
+    /// padding, only no-op codes), so writing it never produces a byte.
     public var isEmpty: Bool { ops.isEmpty }
 }
 
@@ -315,6 +318,49 @@ extension ParameterizedString {
             case UInt8(ascii: ">"): return .greater
             default: return nil
             }
+        }
+
+        /// Where ncurses resumes after a false `%t` (stopAtElse) or after
+        /// `%e`: just past the matching `%e`/`%;` at nesting level zero, found
+        /// by looking only at the character after each `%`.
+        static func scanForward(_ text: [UInt8], from start: Int, stopAtElse: Bool) -> Int {
+            var cursor = start
+            var level = 0
+            while cursor < text.count {
+                if text[cursor] == UInt8(ascii: "%") {
+                    cursor += 1
+                    if cursor < text.count {
+                        switch text[cursor] {
+                        case UInt8(ascii: "?"): level += 1
+                        case UInt8(ascii: ";"):
+                            if level == 0 { return cursor + 1 }
+                            level -= 1
+                        case UInt8(ascii: "e") where stopAtElse && level == 0:
+                            return cursor + 1
+                        default: break
+                        }
+                    }
+                }
+                if cursor < text.count { cursor += 1 }
+            }
+            return text.count
+        }
+
+        /// The end of a `$<5>`, `$<2.5*/>` style delay starting at `start`.
+        static func paddingEnd(_ text: [UInt8], at start: Int) -> Int? {
+            guard start + 2 < text.count, text[start] == UInt8(ascii: "$"),
+                  text[start + 1] == UInt8(ascii: "<") else { return nil }
+            var cursor = start + 2
+            guard digitValue(text[cursor]) != nil || text[cursor] == UInt8(ascii: ".") else { return nil }
+            while cursor < text.count, digitValue(text[cursor]) != nil { cursor += 1 }
+            if cursor < text.count && text[cursor] == UInt8(ascii: ".") {
+                cursor += 1
+                while cursor < text.count, digitValue(text[cursor]) != nil { cursor += 1 }
+            }
+            while cursor < text.count && (text[cursor] == UInt8(ascii: "*") || text[cursor] == UInt8(ascii: "/")) {
+                cursor += 1
+            }
+            return cursor < text.count && text[cursor] == UInt8(ascii: ">") ? cursor + 1 : nil
         }
     }
 }

@@ -31,7 +31,7 @@ public enum TerminfoError: Error, CustomStringConvertible, Equatable, Sendable {
 ///
 /// String capabilities are nil when the entry lacks them. Extended
 /// (user-defined) names such as `smxx`, `setrgbf` and `Sync` are included.
-public struct TerminalCapabilities: Sendable {
+public struct TerminalCapabilities: Sendable, Equatable {
     /// The terminal type this was loaded for, as given.
     public let name: String
 
