@@ -128,4 +128,19 @@ final class FrameDifferTests: XCTestCase {
         XCTAssertNotEqual(shown[0, 0].glyph, same[0, 0].glyph, "same text, different arena slot")
         XCTAssertTrue(FrameDiffer().diff(shown, same).isEmpty)
     }
+
+    func testScrollIsFoundWhenRowsDifferOnlyPastTheSampledCells() {
+        func frame(_ offset: Int) -> Grid {
+            var grid = Grid(cols: 400, rows: 8)
+            grid.write("fixed", x: 0, y: 0)
+            for y in 1..<7 { grid.write("row \(offset + y)", x: 50, y: y) }
+            grid.write("fixed", x: 0, y: 7)
+            return grid
+        }
+        let differ = FrameDiffer()
+        for (from, to, amount) in [(0, 1, 1), (1, 2, 1), (2, 1, -1)] {
+            let diff = differ.diff(frame(from), frame(to))
+            XCTAssertEqual(diff.scroll, ScrollRegionMove(top: 1, bottom: 6, amount: amount), "\(from) -> \(to)")
+        }
+    }
 }

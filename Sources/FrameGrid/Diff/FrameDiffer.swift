@@ -26,6 +26,9 @@ public final class FrameDiffer {
     @exclusivity(unchecked) private var lookupKeys: [UInt64] = []
     @exclusivity(unchecked) private var lookupRows: [Int32] = []
 
+    /// The shift of the last detected scroll, tried when signatures give no answer.
+    private var lastShift = 0
+
     /// Whether scroll detection runs; off, every moved row is repainted.
     public var detectsScrolling = true
 
@@ -154,8 +157,23 @@ public final class FrameDiffer {
                 slot = (slot + 1) & mask
             }
         }
-        guard bestVotes > 0 else { return nil }
-        return bestRegion(shift: bestShift, previous, next)
+        if bestVotes > 0, let move = bestRegion(shift: bestShift, previous, next) {
+            lastShift = bestShift
+            return move
+        }
+        // Signatures can all agree (rows that differ only past the sampled
+        // cells); a steady scroll usually repeats the last frame's shift.
+        let tried = lastShift
+        func attempt(_ shift: Int) -> ScrollRegionMove? {
+            guard shift != bestShift, abs(shift) < rows, let move = bestRegion(shift: shift, previous, next) else {
+                return nil
+            }
+            lastShift = shift
+            return move
+        }
+        if tried != 0, let move = attempt(tried) { return move }
+        if tried != 1, let move = attempt(1) { return move }
+        return tried != -1 ? attempt(-1) : nil
     }
 
     /// The longest run of rows equal to their source under `shift`, as a

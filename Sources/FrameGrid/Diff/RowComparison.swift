@@ -48,8 +48,9 @@ enum RowComparison {
         grid.withRow(row) { cells in cells.allSatisfy { $0 == .erased } }
     }
 
-    /// A cheap fingerprint of a row from eight cells in four adjacent pairs
-    /// (a few cache lines). Equal rows have equal signatures; equal
+    /// A cheap fingerprint of a row: its first sixteen cells (where feeds and
+    /// lists put what tells their rows apart) and three pairs further along,
+    /// a few cache lines in all. Equal rows have equal signatures; equal
     /// signatures are only a hint, confirmed by `rowsEqual`.
     static func signature(_ grid: Grid, _ row: Int) -> UInt64 {
         grid.withRow(row) { cells in
@@ -60,10 +61,10 @@ enum RowComparison {
                 hash = (hash ^ glyphWord) &* 0x0000_0100_0000_01B3
                 hash = (hash ^ cell.packed) &* 0x0000_0100_0000_01B3
             }
-            if count <= 8 {
-                for cell in cells { mix(cell) }
-            } else {
-                for quarter in 0..<4 {
+            let head = min(count, 16)
+            for x in 0..<head { mix(cells[x]) }
+            if count > 32 {
+                for quarter in 1..<4 {
                     let x = quarter * count / 4
                     mix(cells[x])
                     mix(cells[x + 1])
