@@ -31,7 +31,8 @@ let package = Package(
             name: "Harness",
             dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter"]
         ),
-        .executableTarget(name: "framebench", dependencies: ["Harness"]),
+        .target(name: "BenchmarkScenes", dependencies: ["FrameGrid", "Workloads"], path: "Benchmarks/Scenes"),
+        .executableTarget(name: "framebench", dependencies: ["Harness", "BenchmarkScenes"]),
         .testTarget(name: "FrameGridTests", dependencies: ["FrameGrid"]),
         .testTarget(
             name: "TerminalOutputTests",

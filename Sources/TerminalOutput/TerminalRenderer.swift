@@ -23,6 +23,7 @@ public final class TerminalRenderer {
 
     /// Phase 2: the bytes for `diff`, left in `encoder.output`.
     public func encode(_ diff: FrameDiff, _ next: Grid) {
+        encoder.reserve(cells: next.cols * next.rows)
         encoder.startFrame()
         encoder.encode(diff, next: next)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import FrameGrid
 
 /// Something that draws frame after frame: the stand-in for a scene until
@@ -28,15 +29,56 @@ public struct WorkloadSettings: Sendable, Equatable {
     }
 }
 
-/// The workloads `framebench` knows by name.
+/// A workload `framebench` can run by name: how to make it, and one line
+/// saying what it draws (shown by `framebench list`).
+public struct WorkloadEntry: Sendable {
+    public let name: String
+    public let summary: String
+    public let make: @Sendable (WorkloadSettings) -> Workload
+
+    public init(name: String, summary: String, make: @escaping @Sendable (WorkloadSettings) -> Workload) {
+        self.name = name
+        self.summary = summary
+        self.make = make
+    }
+}
+
+/// The workloads `framebench` knows by name: the built-in ones and those
+/// registered at start-up (the benchmarks declared under `Benchmarks/Scenes`).
 public enum WorkloadCatalog {
-    public static let names = [PlainFeed.name, RandomEdits.name]
+    public static let builtIn: [WorkloadEntry] = [
+        WorkloadEntry(
+            name: PlainFeed.name,
+            summary: "one row per frame over a generated feed of styled rows, fixed header and footer"
+        ) { PlainFeed(settings: $0) },
+        WorkloadEntry(
+            name: RandomEdits.name,
+            summary: "seeded random edits, scrolls and style changes (a correctness workload)"
+        ) { RandomEdits(settings: $0) },
+    ]
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var registered: [WorkloadEntry] = []
+
+    /// Adds workloads; a name that is already known is an error for the caller to fix.
+    public static func register(_ entries: [WorkloadEntry]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for entry in entries {
+            precondition(!(builtIn + registered).contains { $0.name == entry.name }, "workload \(entry.name) registered twice")
+            registered.append(entry)
+        }
+    }
+
+    public static var entries: [WorkloadEntry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return builtIn + registered
+    }
+
+    public static var names: [String] { entries.map(\.name) }
 
     public static func make(_ name: String, settings: WorkloadSettings) -> Workload? {
-        switch name {
-        case PlainFeed.name: return PlainFeed(settings: settings)
-        case RandomEdits.name: return RandomEdits(settings: settings)
-        default: return nil
-        }
+        entries.first { $0.name == name }?.make(settings)
     }
 }

@@ -1,4 +1,7 @@
+import BenchmarkScenes
 import Foundation
 import Harness
+import Workloads
 
+WorkloadCatalog.register(BenchmarkScenes.all)
 exit(FrameBenchCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -87,9 +87,9 @@ final class SummaryTests: XCTestCase {
     }
 
     func testDurationsPrintWithUnits() {
-        XCTAssertEqual(RunReport.duration(512), "512ns")
-        XCTAssertEqual(RunReport.duration(1_500), "1.50us")
-        XCTAssertEqual(RunReport.duration(42_000), "42.0us")
-        XCTAssertEqual(RunReport.duration(3_250_000), "3.25ms")
+        XCTAssertEqual(TextReport.duration(512), "512ns")
+        XCTAssertEqual(TextReport.duration(1_500), "1.50us")
+        XCTAssertEqual(TextReport.duration(42_000), "42.0us")
+        XCTAssertEqual(TextReport.duration(3_250_000), "3.25ms")
     }
 }

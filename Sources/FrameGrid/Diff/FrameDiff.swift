@@ -28,6 +28,15 @@ public final class FrameDiff {
     /// Nothing to do: no scroll, no spans, no repaint.
     public var isEmpty: Bool { spans.isEmpty && scroll == nil && !isFullRepaint }
 
+    /// Makes room for the most spans and rectangles a frame of this size can
+    /// have (a span per changed run: at most one per two columns), once per
+    /// size, so no frame grows an array mid-run.
+    func reserve(rows: Int, cols: Int) {
+        let spanLimit = rows * (cols / 2 + 1)
+        if spans.capacity < spanLimit { spans.reserveCapacity(spanLimit) }
+        if rects.capacity < spanLimit { rects.reserveCapacity(spanLimit) }
+    }
+
     func reset(rows: Int) {
         spans.removeAll(keepingCapacity: true)
         rects.removeAll(keepingCapacity: true)

@@ -41,6 +41,7 @@ public final class FrameDiffer {
     public func diff(_ previous: Grid?, _ next: Grid) -> FrameDiff {
         let rows = next.rows
         result.reset(rows: rows)
+        result.reserve(rows: rows, cols: next.cols)
         guard let previous, previous.cols == next.cols, previous.rows == rows else {
             result.isFullRepaint = true
             for y in 0..<rows { appendSpans(row: y, next: next, source: nil, previous: next) }

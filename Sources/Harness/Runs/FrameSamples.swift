@@ -1,36 +1,41 @@
-/// Per-frame measurements of one backend over a run, after warm-up.
+/// Per-frame measurements of one backend over a run, after warm-up: one
+/// column per `Metric`.
 public struct FrameSamples: Sendable {
-    /// The render stage compared between backends: diff+encode for
-    /// framebench, `doupdate` for ncurses. Nanoseconds.
-    public var renderNanoseconds: [Double] = []
-    /// framebench's phases (empty for ncurses): diff, encode, write.
-    public var diffNanoseconds: [Double] = []
-    public var encodeNanoseconds: [Double] = []
-    public var writeNanoseconds: [Double] = []
-    /// Producing the frame (workload drawing); for ncurses also the transfer into its window.
-    public var produceNanoseconds: [Double] = []
-    public var bytes: [Double] = []
-    /// Allocations inside the render stage.
-    public var allocations: [Double] = []
-    public var dirtyCells: [Double] = []
-    public var scrolls: Int = 0
+    private var columns: [[Double]] = Array(repeating: [], count: Metric.allCases.count)
 
     public init() {}
 
-    mutating func reserve(_ count: Int) {
-        for path in [\FrameSamples.renderNanoseconds, \.diffNanoseconds, \.encodeNanoseconds, \.writeNanoseconds,
-                     \.produceNanoseconds, \.bytes, \.allocations, \.dirtyCells] {
-            self[keyPath: path].reserveCapacity(count)
-        }
+    public subscript(metric: Metric) -> [Double] {
+        get { columns[metric.index] }
+        set { columns[metric.index] = newValue }
     }
+
+    @inline(__always)
+    mutating func append(_ value: Double, to metric: Metric) {
+        columns[metric.index].append(value)
+    }
+
+    mutating func reserve(_ count: Int) {
+        for index in columns.indices { columns[index].reserveCapacity(count) }
+    }
+
+    /// Appends another run's frames (repeats of one scenario pool their frames).
+    mutating func append(contentsOf other: FrameSamples) {
+        for index in columns.indices { columns[index].append(contentsOf: other.columns[index]) }
+    }
+
+    /// Frames measured.
+    public var frames: Int { columns[Metric.frameTime.index].count }
 }
 
 /// One backend's result over a run.
 public struct BackendResult: Sendable {
     public let backend: Backend
-    /// What `samples.renderNanoseconds` times.
+    /// What `Metric.frameTime` times for this backend.
     public let stage: String
     public var samples: FrameSamples
+    /// The metrics this backend reports.
+    public var metrics: [Metric] { backend == .ncurses ? Metric.referenceMetrics : Metric.allCases }
 }
 
 /// A frame identical to the one shown: what it costs to find out nothing changed.
@@ -50,4 +55,6 @@ public struct RunResult: Sendable {
     public let settings: RunSettings
     public let results: [BackendResult]
     public let idle: IdleFrameResult?
+    /// The process's peak resident set size after the run, bytes.
+    public let peakResidentBytes: Int
 }

@@ -48,11 +48,16 @@ public enum PeerRun {
                 for index in blockStart..<blockEnd {
                     let measured = index >= settings.warmUpFrames
                     if backend == .framebench, let ours {
+                        let allocationsBefore = AllocationSnapshot.now()
                         let produceStart = MonotonicClock.now()
                         workload.draw(frame: index, into: &oursGrid)
                         let produced = Double(MonotonicClock.now() - produceStart)
-                        try renderOurs(ours, &oursGrid, sink, &oursSamples, measured, produced, workload.drawsIncrementally)
+                        let produceAllocations = AllocationSnapshot.now().since(allocationsBefore).allocations
+                        try renderOurs(
+                            ours, &oursGrid, sink, &oursSamples, measured, produced, Double(produceAllocations),
+                            workload.drawsIncrementally, settings.injection)
                     } else if backend == .ncurses, let reference {
+                        let allocationsBefore = AllocationSnapshot.now()
                         let produceStart = MonotonicClock.now()
                         workload.draw(frame: index, into: &referenceGrid)
                         reference.transfer(referenceGrid)
@@ -62,10 +67,12 @@ public enum PeerRun {
                         let end = MonotonicClock.now()
                         let allocations = AllocationSnapshot.now().since(before).allocations
                         if measured {
-                            referenceSamples.renderNanoseconds.append(Double(end - transferEnd))
-                            referenceSamples.produceNanoseconds.append(Double(transferEnd - produceStart))
-                            referenceSamples.bytes.append(Double(bytes))
-                            referenceSamples.allocations.append(Double(allocations))
+                            referenceSamples.append(Double(end - transferEnd), to: .frameTime)
+                            referenceSamples.append(Double(transferEnd - produceStart), to: .produceTime)
+                            referenceSamples.append(Double(bytes), to: .bytes)
+                            referenceSamples.append(Double(allocations), to: .allocations)
+                            referenceSamples.append(
+                                Double(before.since(allocationsBefore).allocations), to: .produceAllocations)
                         }
                     }
                 }
@@ -83,7 +90,7 @@ public enum PeerRun {
         if reference != nil {
             results.append(BackendResult(backend: .ncurses, stage: "doupdate", samples: referenceSamples))
         }
-        return RunResult(settings: settings, results: results, idle: idle)
+        return RunResult(settings: settings, results: results, idle: idle, peakResidentBytes: PeakMemory.residentBytes())
     }
 
     /// One frame through our renderer, timed and counted by phase. Not
@@ -91,27 +98,33 @@ public enum PeerRun {
     @inline(never)
     private static func renderOurs(
         _ renderer: TerminalRenderer, _ grid: inout Grid, _ sink: CountingSink,
-        _ samples: inout FrameSamples, _ measured: Bool, _ produced: Double, _ incremental: Bool
+        _ samples: inout FrameSamples, _ measured: Bool, _ produced: Double, _ produceAllocations: Double,
+        _ incremental: Bool, _ injection: RegressionInjection
     ) throws {
         let before = AllocationSnapshot.now()
         let start = MonotonicClock.now()
         let diff = renderer.diff(grid)
         let diffed = MonotonicClock.now()
         renderer.encode(diff, grid)
+        injection.apply()
         let encoded = MonotonicClock.now()
-        let allocations = AllocationSnapshot.now().since(before).allocations
+        let allocated = AllocationSnapshot.now().since(before)
         try renderer.write(to: sink)
         let written = MonotonicClock.now()
         if measured {
-            samples.renderNanoseconds.append(Double(encoded - start))
-            samples.diffNanoseconds.append(Double(diffed - start))
-            samples.encodeNanoseconds.append(Double(encoded - diffed))
-            samples.writeNanoseconds.append(Double(written - encoded))
-            samples.produceNanoseconds.append(produced)
-            samples.bytes.append(Double(renderer.encoder.output.count))
-            samples.allocations.append(Double(allocations))
-            samples.dirtyCells.append(Double(diff.changedCells))
-            if diff.scroll != nil { samples.scrolls += 1 }
+            samples.append(Double(encoded - start), to: .frameTime)
+            samples.append(Double(diffed - start), to: .diffTime)
+            samples.append(Double(encoded - diffed), to: .encodeTime)
+            samples.append(Double(written - encoded), to: .writeTime)
+            samples.append(produced, to: .produceTime)
+            samples.append(Double(renderer.encoder.output.count), to: .bytes)
+            samples.append(Double(allocated.allocations), to: .allocations)
+            samples.append(Double(allocated.bytes), to: .allocatedBytes)
+            samples.append(produceAllocations, to: .produceAllocations)
+            samples.append(Double(diff.changedCells), to: .dirtyCells)
+            samples.append(Double(diff.rowsTouched), to: .dirtyRows)
+            samples.append(Double(diff.rects.count), to: .dirtyRects)
+            samples.append(diff.scroll == nil ? 0 : 1, to: .scrollOperations)
         }
         if incremental {
             renderer.commit(grid)

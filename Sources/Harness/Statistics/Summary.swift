@@ -1,29 +1,58 @@
 /// Order statistics of one metric over the frames of a run.
-public struct Summary: Sendable, Equatable {
+///
+/// Percentiles use the "type 7" estimator (linear interpolation between the
+/// two nearest ranks), the default of R and NumPy, so numbers can be checked
+/// against either. An empty input gives a summary of zeros with `count == 0`.
+///
+/// `Codable` so run reports can store summaries; every field is finite for
+/// finite input, so the default JSON strategies suffice.
+public struct Summary: Sendable, Equatable, Codable {
     public let count: Int
+    public let min: Double
     public let p50: Double
     public let p90: Double
     public let p99: Double
+    /// p99.9: meaningful only with thousands of samples; with fewer it
+    /// interpolates towards `max`.
+    public let p999: Double
     public let max: Double
     public let mean: Double
+    /// Sample standard deviation (divides by `count - 1`); 0 for fewer than
+    /// two values.
+    public let standardDeviation: Double
 
-    /// Summarises `values` (any order). Percentiles interpolate linearly
-    /// between the two nearest ranks (the "type 7" estimator).
+    /// Summarises `values` (any order).
+    ///
+    /// - Complexity: O(n log n) for the sort.
     public init(_ values: [Double]) {
         count = values.count
         guard !values.isEmpty else {
-            p50 = 0; p90 = 0; p99 = 0; max = 0; mean = 0
+            min = 0; p50 = 0; p90 = 0; p99 = 0; p999 = 0; max = 0; mean = 0; standardDeviation = 0
             return
         }
         let sorted = values.sorted()
+        min = sorted[0]
         p50 = Summary.percentile(sorted, 0.50)
         p90 = Summary.percentile(sorted, 0.90)
         p99 = Summary.percentile(sorted, 0.99)
+        p999 = Summary.percentile(sorted, 0.999)
         max = sorted[sorted.count - 1]
-        mean = sorted.reduce(0, +) / Double(sorted.count)
+        let mean = sorted.reduce(0, +) / Double(sorted.count)
+        self.mean = mean
+        // Two passes (mean first, then squared deviations) rather than the
+        // sum-of-squares shortcut, which cancels badly for nanosecond-sized
+        // values with small spread.
+        if sorted.count > 1 {
+            let squares = sorted.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+            standardDeviation = (squares / Double(sorted.count - 1)).squareRoot()
+        } else {
+            standardDeviation = 0
+        }
     }
 
-    /// The `fraction` quantile of already sorted values.
+    /// The `fraction` quantile (0...1) of already sorted values.
+    ///
+    /// - Complexity: O(1).
     public static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
         precondition(!sorted.isEmpty)
         let position = fraction * Double(sorted.count - 1)

@@ -71,6 +71,14 @@ public final class FrameEncoder {
     /// Empties `output` (keeping its capacity).
     public func startFrame() { output.removeAll(keepingCapacity: true) }
 
+    /// Makes `output` large enough for a typical full repaint of `cells`
+    /// cells (glyph plus a style change each), once per size, so repaints in
+    /// the middle of a run do not grow it.
+    public func reserve(cells: Int) {
+        let wanted = cells * 24
+        if output.capacity < wanted { output.reserveCapacity(wanted) }
+    }
+
     // MARK: Session
 
     /// Bytes that prepare a terminal: optionally the alternate screen, then the cursor hidden.

@@ -1,0 +1,176 @@
+import FrameGrid
+import Foundation
+import TerminalOutput
+import Workloads
+
+/// `run`, `record` and `list`.
+enum RunCommands {
+    static let settingValued: Set<String> = [
+        "frames", "size", "seed", "feed", "term", "backend", "script", "repeat", "inject-allocations", "inject-delay-ns",
+    ]
+    static let settingSwitches: Set<String> = ["sync", "no-scroll-regions", "no-erase"]
+
+    /// The input scripts a scenario can be driven by. The workloads have one
+    /// behaviour each until the scenes bring scripted input.
+    static let scripts = ["default"]
+
+    /// Settings for `scenario` from the command-line options.
+    static func settings(_ parsed: ParsedArguments, scenario name: String) throws -> RunSettings {
+        guard WorkloadCatalog.names.contains(name) else {
+            throw UsageError("unknown scenario '\(name)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
+        }
+        if let script = parsed.string("script"), !scripts.contains(script) {
+            throw UsageError("--script '\(script)' is unknown for \(name) (known: \(scripts.joined(separator: ", ")))")
+        }
+        let frames = try parsed.integer("frames", default: 2_000, in: 1...10_000_000)
+        let size = try parsed.size("size", default: Size(cols: 200, rows: 50))
+        let seed = try parsed.integer("seed", default: 1, in: 0...Int.max)
+        let feed = try parsed.integer("feed", default: 1_000_000, in: 1...Int(Int32.max))
+        let repeats = try parsed.integer("repeat", default: 1, in: 1...100)
+        let backendName = parsed.string("backend") ?? Backend.framebench.rawValue
+        guard let backend = Backend(rawValue: backendName) else {
+            throw UsageError("--backend must be framebench, ncurses or both, not '\(backendName)'")
+        }
+        let environmentTerm = ProcessInfo.processInfo.environment["TERM"].flatMap { $0.isEmpty || $0 == "dumb" ? nil : $0 }
+        let term = parsed.string("term") ?? environmentTerm ?? "xterm-256color"
+        let options = EncoderOptions(
+            synchronizedOutput: parsed.flag("sync"), usesEraseAndRepeat: !parsed.flag("no-erase"),
+            usesScrollRegions: !parsed.flag("no-scroll-regions"))
+        var settings = RunSettings(
+            workload: name, frames: frames,
+            workloadSettings: WorkloadSettings(size: size, seed: UInt64(seed), feedItems: feed),
+            backend: backend, term: term, encoderOptions: options)
+        settings.repeats = repeats
+        settings.injection = try injection(parsed)
+        return settings
+    }
+
+    static func injection(_ parsed: ParsedArguments) throws -> RegressionInjection {
+        RegressionInjection(
+            allocationsPerFrame: try parsed.integer("inject-allocations", default: 0, in: 0...1_000),
+            delayNanoseconds: try parsed.integer("inject-delay-ns", default: 0, in: 0...1_000_000_000))
+    }
+
+    /// The benchmarks a `run`, `compare` or `check` without scenarios means: a suite from the suites file.
+    static func suite(named name: String?, path: String = SuiteFile.defaultPath) throws -> SuiteRunner {
+        let file = try SuiteFile.load(path)
+        let suiteName = name ?? "default"
+        guard let declarations = file.suites[suiteName] else {
+            throw UsageError("\(path) has no suite '\(suiteName)' (it has: \(file.suites.keys.sorted().joined(separator: ", ")))")
+        }
+        let benchmarks = try declarations.map { try SuiteFile.settings(for: $0, file: path) }
+        var runner = SuiteRunner(
+            benchmarks: benchmarks, frameBudget: file.frameBudgetNanoseconds ?? SuiteFile.defaultFrameBudget,
+            suiteName: suiteName)
+        runner.progress = OutputOptions.progressBar()
+        return runner
+    }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let parsed = try ParsedArguments(
+            arguments, valued: settingValued.union(OutputOptions.valued).union(["suite"]),
+            switches: settingSwitches.union(OutputOptions.switches))
+        let output = try OutputOptions(parsed)
+        var runner: SuiteRunner
+        var usesSuite = false
+        if parsed.positionals.isEmpty {
+            runner = try suite(named: parsed.string("suite"))
+            usesSuite = true
+            runner.benchmarks = try runner.benchmarks.map { try overriding($0, with: parsed) }
+        } else {
+            let benchmarks = try parsed.positionals.map { try settings(parsed, scenario: $0) }
+            runner = SuiteRunner(benchmarks: benchmarks)
+            runner.progress = OutputOptions.progressBar()
+        }
+        let (document, runs) = try runner.run()
+        var comparison: (ComparisonReport, String)?
+        let store = BaselineStore()
+        let name = BaselineStore.defaultName
+        if usesSuite, FileManager.default.fileExists(atPath: store.path(for: name)) {
+            comparison = (Comparison.compare(baseline: try store.load(name), candidate: document), name)
+        }
+        switch output.format {
+        case .json:
+            try output.emit(String(decoding: try JSONFile.encode(document), as: UTF8.self))
+        case .markdown:
+            var text = MarkdownReport.run(document)
+            if let (report, baseline) = comparison { text += "\n\n" + MarkdownReport.comparison(report, baselineName: baseline) }
+            try output.emit(text)
+        case .junit:
+            try output.emit(JUnitReport.report(comparison?.0 ?? ComparisonReport()))
+        case .text:
+            let text = TextReport(colors: output.colors)
+            var body = output.quiet ? "" : text.run(document, runs: runs)
+            if let (report, baseline) = comparison { body += "\n" + text.comparison(report, baselineName: baseline) }
+            try output.emit(body)
+        }
+        return 0
+    }
+
+    /// A suite benchmark with the settings given on the command line replacing its own.
+    static func overriding(_ declared: RunSettings, with parsed: ParsedArguments) throws -> RunSettings {
+        var settings = declared
+        if let script = parsed.string("script"), !scripts.contains(script) {
+            throw UsageError("--script '\(script)' is unknown (known: \(scripts.joined(separator: ", ")))")
+        }
+        settings.frames = try parsed.integer("frames", default: declared.frames, in: 1...10_000_000)
+        settings.workloadSettings.size = try parsed.size("size", default: declared.size)
+        settings.workloadSettings.seed = UInt64(try parsed.integer("seed", default: Int(declared.workloadSettings.seed), in: 0...Int.max))
+        settings.workloadSettings.feedItems = try parsed.integer("feed", default: declared.workloadSettings.feedItems, in: 1...Int(Int32.max))
+        settings.repeats = try parsed.integer("repeat", default: declared.repeats, in: 1...100)
+        if let term = parsed.string("term") { settings.term = term }
+        if let backendName = parsed.string("backend") {
+            guard let backend = Backend(rawValue: backendName) else {
+                throw UsageError("--backend must be framebench, ncurses or both, not '\(backendName)'")
+            }
+            settings.backend = backend
+        }
+        if parsed.flag("sync") { settings.encoderOptions.synchronizedOutput = true }
+        if parsed.flag("no-erase") { settings.encoderOptions.usesEraseAndRepeat = false }
+        if parsed.flag("no-scroll-regions") { settings.encoderOptions.usesScrollRegions = false }
+        settings.warmUpFrames = min(10, settings.frames / 10)
+        settings.injection = try injection(parsed)
+        return settings
+    }
+
+    static func record(_ arguments: [String]) throws -> Int32 {
+        let parsed = try ParsedArguments(
+            arguments, valued: settingValued.union(["out"]), switches: settingSwitches.union(["styles", "force"]))
+        guard parsed.positionals.count == 1 else { throw UsageError("record takes one scenario") }
+        var settings = try settings(parsed, scenario: parsed.positionals[0])
+        if parsed.string("frames") == nil { settings.frames = 200 }
+        guard let out = parsed.string("out"), !out.isEmpty else { throw UsageError("record needs --out DIR") }
+        var options = Recording.Options(settings: settings, directory: URL(fileURLWithPath: out))
+        options.includesStyles = parsed.flag("styles")
+        options.replacesExisting = parsed.flag("force")
+        let bytes = try Recording.record(options)
+        print("recorded \(settings.frames) frames of \(settings.workload) at \(settings.size) (\(bytes) bytes) in \(out)")
+        return 0
+    }
+
+    static func list(_ arguments: [String]) throws -> Int32 {
+        _ = try ParsedArguments(arguments, valued: [], switches: [])
+        var lines = ["scenarios (defaults: --frames 2000 --size 200x50 --seed 1 --feed 1000000 --script default):"]
+        for entry in WorkloadCatalog.entries {
+            lines.append("  \(TextReport.pad(entry.name, 16))\(entry.summary)")
+        }
+        lines.append("")
+        do {
+            let file = try SuiteFile.load(SuiteFile.defaultPath)
+            lines.append("suites (\(SuiteFile.defaultPath), frame budget \(TextReport.duration(file.frameBudgetNanoseconds ?? SuiteFile.defaultFrameBudget))):")
+            for name in file.suites.keys.sorted() {
+                lines.append("  \(name):")
+                for declaration in file.suites[name]! {
+                    let settings = try SuiteFile.settings(for: declaration, file: SuiteFile.defaultPath)
+                    lines.append(
+                        "    \(TextReport.pad(declaration.name, 24))\(settings.workload) \(settings.size) \(settings.frames) frames, feed \(settings.workloadSettings.feedItems), seed \(settings.workloadSettings.seed), TERM=\(settings.term), backend \(settings.backend.rawValue), \(settings.repeats) run\(settings.repeats == 1 ? "" : "s")"
+                    )
+                }
+            }
+        } catch {
+            lines.append("suites: \(error)")
+        }
+        print(lines.joined(separator: "\n"))
+        return 0
+    }
+}

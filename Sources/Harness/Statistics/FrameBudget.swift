@@ -1,0 +1,55 @@
+/// How a run's frames fared against a frame budget (16.67 ms at 60 Hz,
+/// 8.33 ms at 120 Hz, or any other).
+public struct FrameBudgetReport: Sendable, Codable, Equatable {
+    /// Frames that took strictly longer than the budget.
+    public let framesOverBudget: Int
+    /// Hitch time ratio in milliseconds per second: total overrun
+    /// sum(max(0, t - budget)) in ms, divided by the wall time the frames
+    /// occupy on screen in s. See `FrameBudget` for the exact definition.
+    /// Apple's guidance reads it as: under 5 good, 5-10 noticeable, over 10
+    /// bad.
+    public let hitchTimeRatio: Double
+    /// The longest run of consecutive frames over budget: one late frame is a
+    /// stutter, ten in a row is a freeze.
+    public let longestLateStreak: Int
+}
+
+/// Judges per-frame times against a frame budget.
+///
+/// The hitch time ratio follows Apple's definition (hitch time in ms per
+/// second of scrolling) with two simplifications a renderer benchmark needs:
+/// - A frame's hitch time is its overrun, `t - budget`, not rounded up to
+///   whole refresh intervals: the harness has no display to quantise against.
+/// - The denominator is the time the frames occupy on a display paced at the
+///   budget: sum(max(t, budget)). A frame that finishes early still stays on
+///   screen for one interval, so one second of scrolling is one second
+///   whatever the fast frames cost. Dividing by sum(t) instead would make the
+///   ratio worse whenever the on-time frames got faster.
+public enum FrameBudget {
+    /// Evaluates `frameTimes` (ns, in frame order) against `budget` (ns).
+    /// No frames give a report of zeros.
+    ///
+    /// - Complexity: O(n), one pass.
+    public static func evaluate(frameTimes: [Double], budget: Double) -> FrameBudgetReport {
+        precondition(budget > 0 && budget.isFinite, "frame budget must be a positive duration")
+        var late = 0
+        var streak = 0
+        var longestStreak = 0
+        var overrun = 0.0
+        var wallTime = 0.0
+        for time in frameTimes {
+            if time > budget {
+                late += 1
+                streak += 1
+                longestStreak = max(longestStreak, streak)
+                overrun += time - budget
+                wallTime += time
+            } else {
+                streak = 0
+                wallTime += budget
+            }
+        }
+        let ratio = wallTime > 0 ? (overrun / 1e6) / (wallTime / 1e9) : 0
+        return FrameBudgetReport(framesOverBudget: late, hitchTimeRatio: ratio, longestLateStreak: longestStreak)
+    }
+}

@@ -1,0 +1,112 @@
+import FrameGrid
+import Foundation
+import TerminalOutput
+import Workloads
+
+/// A benchmark as declared in `Benchmarks/suites.json`: a scenario with the
+/// settings it runs at.
+public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
+    public var name: String
+    public var scenario: String
+    public var size: String?
+    public var frames: Int?
+    public var feed: Int?
+    public var seed: UInt64?
+    public var term: String?
+    public var backend: String?
+    public var repeats: Int?
+}
+
+/// The suites file: named lists of benchmarks and the frame budget that
+/// late-frame figures use.
+public struct SuiteFile: Codable, Equatable, Sendable {
+    public var frameBudgetNanoseconds: Double?
+    public var suites: [String: [BenchmarkDeclaration]]
+
+    enum CodingKeys: String, CodingKey {
+        case frameBudgetNanoseconds = "frame_budget_ns"
+        case suites
+    }
+
+    /// 60 frames per second.
+    public static let defaultFrameBudget = 1_000_000_000.0 / 60
+
+    public static let defaultPath = "Benchmarks/suites.json"
+
+    /// Reads and checks a suites file; every problem names the file.
+    public static func load(_ path: String) throws -> SuiteFile {
+        let file: SuiteFile = try JSONFile.read(path, what: "suites file")
+        for (suite, declarations) in file.suites {
+            var names = Set<String>()
+            for declaration in declarations {
+                guard WorkloadCatalog.names.contains(declaration.scenario) else {
+                    throw UsageError("\(path): suite '\(suite)', benchmark '\(declaration.name)': unknown scenario '\(declaration.scenario)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
+                }
+                guard names.insert(declaration.name).inserted else {
+                    throw UsageError("\(path): suite '\(suite)' declares '\(declaration.name)' twice")
+                }
+                _ = try settings(for: declaration, file: path)
+            }
+        }
+        return file
+    }
+
+    /// The run settings a declaration stands for (defaults filled in).
+    public static func settings(for declaration: BenchmarkDeclaration, file: String) throws -> RunSettings {
+        let context = "\(file): benchmark '\(declaration.name)'"
+        let parsed = try ParsedArguments(
+            declaration.size.map { ["--size", $0] } ?? [], valued: ["size"], switches: [])
+        let size: Size
+        do { size = try parsed.size("size", default: Size(cols: 200, rows: 50)) } catch { throw UsageError("\(context): \(error)") }
+        let frames = declaration.frames ?? 2_000
+        guard (1...10_000_000).contains(frames) else { throw UsageError("\(context): frames must be 1...10000000") }
+        let backendName = declaration.backend ?? "framebench"
+        guard let backend = Backend(rawValue: backendName) else {
+            throw UsageError("\(context): backend must be framebench, ncurses or both, not '\(backendName)'")
+        }
+        let repeats = declaration.repeats ?? 1
+        guard (1...100).contains(repeats) else { throw UsageError("\(context): repeats must be 1...100") }
+        var settings = RunSettings(
+            workload: declaration.scenario, frames: frames,
+            workloadSettings: WorkloadSettings(size: size, seed: declaration.seed ?? 1, feedItems: max(1, declaration.feed ?? 1_000_000)),
+            backend: backend, term: declaration.term ?? "xterm-256color")
+        settings.name = declaration.name
+        settings.repeats = repeats
+        return settings
+    }
+}
+
+/// Reading JSON files with errors that name the file and what is wrong.
+enum JSONFile {
+    static func read<T: Decodable>(_ path: String, what: String) throws -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError("cannot read \(what) \(path): \(FileManager.default.fileExists(atPath: path) ? "unreadable" : "no such file")")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw UsageError("\(what) \(path) is not valid JSON (\(context.debugDescription))")
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw UsageError("\(what) \(path): missing field '\(key.stringValue)' at \(pathText(context.codingPath))")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw UsageError("\(what) \(path): wrong type at \(pathText(context.codingPath)) (\(context.debugDescription))")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw UsageError("\(what) \(path): missing value at \(pathText(context.codingPath))")
+        } catch {
+            throw UsageError("\(what) \(path) could not be read: \(error)")
+        }
+    }
+
+    private static func pathText(_ path: [CodingKey]) -> String {
+        path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(value)
+    }
+}
