@@ -27,6 +27,13 @@ public final class PlainFeed: Workload {
         cache.reserveCapacity(size.rows * 2)
     }
 
+    /// Generates the items frame `index` shows and forgets those scrolled away.
+    public func update(frame index: Int) {
+        let bodyRows = max(0, size.rows - 2)
+        for row in 0..<bodyRows { _ = item(index + row) }
+        evict(outside: index..<(index + bodyRows))
+    }
+
     public func draw(frame index: Int, into grid: inout Grid) {
         grid.clear()
         let cols = size.cols
@@ -47,12 +54,14 @@ public final class PlainFeed: Workload {
                 if x >= cols { break }
             }
         }
-        // Forget items that scrolled out of view.
-        if cache.count > bodyRows * 2 {
-            for key in cache.keys where key < first || key >= first + bodyRows {
-                cache[key] = nil
-            }
-        }
+        evict(outside: first..<(first + bodyRows))
+    }
+
+    /// Forgets items outside `visible` once the cache holds twice a screen.
+    private func evict(outside visible: Range<Int>) {
+        guard cache.count > visible.count * 2 + 2 else { return }
+        let count = itemCount
+        cache = cache.filter { entry in visible.contains { $0 % count == entry.key } }
     }
 
     /// Item `index` (wrapping around the feed's length), made on first use.

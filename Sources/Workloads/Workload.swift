@@ -8,12 +8,21 @@ public protocol Workload: AnyObject {
     /// The name used on the command line.
     static var name: String { get }
     var size: Size { get }
+    /// Brings the workload's state to frame `index` (items generated or
+    /// fetched, positions): the update phase, timed apart from drawing.
+    /// `draw` works without it, doing the update itself when needed.
+    func update(frame index: Int)
     /// Draws frame `index` into `grid` (of `size`). The grid's contents are
     /// stale (any earlier frame): redraw every row, or mutate a grid that
     /// still holds frame `index - 1` when `drawsIncrementally` is true.
     func draw(frame index: Int, into grid: inout Grid)
     /// Whether `draw` relies on the grid holding the previous frame.
     var drawsIncrementally: Bool { get }
+}
+
+extension Workload {
+    /// Workloads whose state is computed while drawing have no separate update.
+    public func update(frame index: Int) {}
 }
 
 /// Settings every workload accepts.

@@ -16,6 +16,8 @@ public enum FrameBenchCommand {
           record SCENARIO --out DIR [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--term T]
               [--backend framebench|ncurses] [--styles] [--sync] [--force]
               Writes DIR/stream.bin and DIR/frames.jsonl for replay checks.
+          overhead [SCENARIO] [--size COLSxROWS] [--term T] ...
+              What the probes cost: the same frames with and without them, interleaved.
           baseline save [--name NAME] [--force] [--from RESULTS.json] [--suite NAME]
           baseline list
           baseline show NAME
@@ -47,6 +49,7 @@ public enum FrameBenchCommand {
             case "baseline": return try BaselineCommands.baseline(rest)
             case "compare": return try BaselineCommands.compare(rest)
             case "check": return try BaselineCommands.check(rest)
+            case "overhead": return try RunCommands.overhead(rest)
             case "help", "--help", "-h":
                 print(usage)
                 return 0

@@ -133,6 +133,17 @@ enum RunCommands {
         return settings
     }
 
+    static func overhead(_ arguments: [String]) throws -> Int32 {
+        let parsed = try ParsedArguments(arguments, valued: settingValued, switches: settingSwitches)
+        guard parsed.positionals.count <= 1 else { throw UsageError("overhead takes one scenario") }
+        let settings = try settings(parsed, scenario: parsed.positionals.first ?? PlainFeed.name)
+        let result = try ProbeOverhead.measure(settings)
+        print(
+            "\(settings.workload) \(settings.size): median wall time per frame \(TextReport.duration(result.withProbes)) with probes, \(TextReport.duration(result.withoutProbes)) without: overhead \(TextReport.format(result.overhead * 100, digits: 2))% (40 blocks of 50 frames each way, interleaved)"
+        )
+        return 0
+    }
+
     static func record(_ arguments: [String]) throws -> Int32 {
         let parsed = try ParsedArguments(
             arguments, valued: settingValued.union(["out"]), switches: settingSwitches.union(["styles", "force"]))

@@ -49,6 +49,7 @@ public enum Recording {
             let capture = CaptureSink()
             try renderer.begin(to: capture)
             for index in 0..<settings.frames {
+                workload.update(frame: index)
                 workload.draw(frame: index, into: &grid)
                 try renderer.render(grid, to: capture)
                 jsonl += frameLine(index, end: capture.bytes.count, grid, depth: depth, styles: includesStyles)
@@ -58,6 +59,7 @@ public enum Recording {
             let reference = try NcursesRenderer(term: settings.term, size: settings.size)
             defer { reference.close() }
             for index in 0..<settings.frames {
+                workload.update(frame: index)
                 workload.draw(frame: index, into: &grid)
                 reference.transfer(grid)
                 reference.update()

@@ -7,20 +7,30 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
     /// The render stage compared between backends, ns: diff + encode for
     /// framebench, `doupdate` for ncurses.
     case frameTime = "frame_time_ns"
-    /// Producing the frame, ns: the workload's state update, layout and
-    /// drawing into the grid (one phase until the layout engine's scenes
-    /// separate them); for ncurses also copying the frame into its window.
-    case produceTime = "produce_ns"
-    /// framebench's phases, ns.
+    /// The workload's state update for the frame, ns: what it will show
+    /// (items fetched or generated, positions, animation progress).
+    case updateTime = "update_ns"
+    /// Laying the frame out and drawing it into the grid, ns; for ncurses
+    /// also copying the grid into its window.
+    case layoutTime = "layout_ns"
+    /// framebench's render phases, ns.
     case diffTime = "diff_ns"
     case encodeTime = "encode_ns"
     case writeTime = "write_ns"
-    /// Allocations (calls) in the render stage.
+    /// Allocations (calls) and bytes allocated in the render stage (diff and encode).
     case allocations = "allocations_per_frame"
-    /// Bytes allocated in the render stage.
     case allocatedBytes = "allocated_bytes_per_frame"
-    /// Allocations (calls) while producing the frame.
-    case produceAllocations = "produce_allocations_per_frame"
+    /// Allocations (calls) and bytes per phase.
+    case updateAllocations = "update_allocations"
+    case updateAllocatedBytes = "update_allocated_bytes"
+    case layoutAllocations = "layout_allocations"
+    case layoutAllocatedBytes = "layout_allocated_bytes"
+    case diffAllocations = "diff_allocations"
+    case diffAllocatedBytes = "diff_allocated_bytes"
+    case encodeAllocations = "encode_allocations"
+    case encodeAllocatedBytes = "encode_allocated_bytes"
+    case writeAllocations = "write_allocations"
+    case writeAllocatedBytes = "write_allocated_bytes"
     /// Bytes sent to the terminal.
     case bytes = "bytes_per_frame"
     /// Cells painted, rows with painted cells, dirty rectangles.
@@ -33,7 +43,7 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
     /// Varies between runs of the same build; judged by a significance test.
     public var isTiming: Bool {
         switch self {
-        case .frameTime, .produceTime, .diffTime, .encodeTime, .writeTime: return true
+        case .frameTime, .updateTime, .layoutTime, .diffTime, .encodeTime, .writeTime: return true
         default: return false
         }
     }
@@ -44,5 +54,8 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
         uniqueKeysWithValues: Metric.allCases.enumerated().map { ($1, $0) })
 
     /// The metrics an ncurses run has (its internals are not observable).
-    public static let referenceMetrics: [Metric] = [.frameTime, .produceTime, .allocations, .bytes]
+    public static let referenceMetrics: [Metric] = [
+        .frameTime, .updateTime, .layoutTime, .allocations, .allocatedBytes, .updateAllocations, .updateAllocatedBytes,
+        .layoutAllocations, .layoutAllocatedBytes, .bytes,
+    ]
 }

@@ -48,31 +48,29 @@ public enum PeerRun {
                 for index in blockStart..<blockEnd {
                     let measured = index >= settings.warmUpFrames
                     if backend == .framebench, let ours {
-                        let allocationsBefore = AllocationSnapshot.now()
-                        let produceStart = MonotonicClock.now()
-                        workload.draw(frame: index, into: &oursGrid)
-                        let produced = Double(MonotonicClock.now() - produceStart)
-                        let produceAllocations = AllocationSnapshot.now().since(allocationsBefore).allocations
+                        let produced = ProducePhases.measure(workload, frame: index, into: &oursGrid)
                         try renderOurs(
-                            ours, &oursGrid, sink, &oursSamples, measured, produced, Double(produceAllocations),
-                            workload.drawsIncrementally, settings.injection)
+                            ours, &oursGrid, sink, &oursSamples, measured, produced, workload.drawsIncrementally,
+                            settings.injection)
                     } else if backend == .ncurses, let reference {
-                        let allocationsBefore = AllocationSnapshot.now()
-                        let produceStart = MonotonicClock.now()
-                        workload.draw(frame: index, into: &referenceGrid)
+                        var produced = ProducePhases.measure(workload, frame: index, into: &referenceGrid)
+                        let transferStart = MonotonicClock.now()
+                        let transferAllocations = AllocationSnapshot.now()
                         reference.transfer(referenceGrid)
                         let transferEnd = MonotonicClock.now()
                         let before = AllocationSnapshot.now()
+                        produced.layoutNanoseconds += Double(transferEnd - transferStart)
+                        produced.layoutAllocations.allocations += before.since(transferAllocations).allocations
+                        produced.layoutAllocations.bytes += before.since(transferAllocations).bytes
                         let bytes = reference.update()
                         let end = MonotonicClock.now()
-                        let allocations = AllocationSnapshot.now().since(before).allocations
+                        let allocated = AllocationSnapshot.now().since(before)
                         if measured {
                             referenceSamples.append(Double(end - transferEnd), to: .frameTime)
-                            referenceSamples.append(Double(transferEnd - produceStart), to: .produceTime)
+                            produced.record(into: &referenceSamples)
                             referenceSamples.append(Double(bytes), to: .bytes)
-                            referenceSamples.append(Double(allocations), to: .allocations)
-                            referenceSamples.append(
-                                Double(before.since(allocationsBefore).allocations), to: .produceAllocations)
+                            referenceSamples.append(Double(allocated.allocations), to: .allocations)
+                            referenceSamples.append(Double(allocated.bytes), to: .allocatedBytes)
                         }
                     }
                 }
@@ -96,31 +94,42 @@ public enum PeerRun {
     /// One frame through our renderer, timed and counted by phase. Not
     /// inlined, so instruction profiles can attribute the render stage.
     @inline(never)
-    private static func renderOurs(
+    static func renderOurs(
         _ renderer: TerminalRenderer, _ grid: inout Grid, _ sink: CountingSink,
-        _ samples: inout FrameSamples, _ measured: Bool, _ produced: Double, _ produceAllocations: Double,
-        _ incremental: Bool, _ injection: RegressionInjection
+        _ samples: inout FrameSamples, _ measured: Bool, _ produced: ProducePhases, _ incremental: Bool,
+        _ injection: RegressionInjection
     ) throws {
         let before = AllocationSnapshot.now()
         let start = MonotonicClock.now()
         let diff = renderer.diff(grid)
         let diffed = MonotonicClock.now()
+        let afterDiff = AllocationSnapshot.now()
         renderer.encode(diff, grid)
         injection.apply()
         let encoded = MonotonicClock.now()
-        let allocated = AllocationSnapshot.now().since(before)
+        let afterEncode = AllocationSnapshot.now()
         try renderer.write(to: sink)
         let written = MonotonicClock.now()
+        let afterWrite = AllocationSnapshot.now()
         if measured {
             samples.append(Double(encoded - start), to: .frameTime)
             samples.append(Double(diffed - start), to: .diffTime)
             samples.append(Double(encoded - diffed), to: .encodeTime)
             samples.append(Double(written - encoded), to: .writeTime)
-            samples.append(produced, to: .produceTime)
+            produced.record(into: &samples)
             samples.append(Double(renderer.encoder.output.count), to: .bytes)
-            samples.append(Double(allocated.allocations), to: .allocations)
-            samples.append(Double(allocated.bytes), to: .allocatedBytes)
-            samples.append(produceAllocations, to: .produceAllocations)
+            let stage = afterEncode.since(before)
+            samples.append(Double(stage.allocations), to: .allocations)
+            samples.append(Double(stage.bytes), to: .allocatedBytes)
+            let diffAllocated = afterDiff.since(before)
+            let encodeAllocated = afterEncode.since(afterDiff)
+            let writeAllocated = afterWrite.since(afterEncode)
+            samples.append(Double(diffAllocated.allocations), to: .diffAllocations)
+            samples.append(Double(diffAllocated.bytes), to: .diffAllocatedBytes)
+            samples.append(Double(encodeAllocated.allocations), to: .encodeAllocations)
+            samples.append(Double(encodeAllocated.bytes), to: .encodeAllocatedBytes)
+            samples.append(Double(writeAllocated.allocations), to: .writeAllocations)
+            samples.append(Double(writeAllocated.bytes), to: .writeAllocatedBytes)
             samples.append(Double(diff.changedCells), to: .dirtyCells)
             samples.append(Double(diff.rowsTouched), to: .dirtyRows)
             samples.append(Double(diff.rects.count), to: .dirtyRects)
@@ -153,6 +162,7 @@ public enum PeerRun {
             redrawn = shown
             for y in 0..<shown.rows { redrawn.write("", x: 0, y: y) }  // new stamps, same cells
         } else {
+            workload.update(frame: frame)
             workload.draw(frame: frame, into: &redrawn)
         }
         var redrawnTimes: [Double] = []

@@ -1,0 +1,57 @@
+import FrameGrid
+import TerminalOutput
+import Workloads
+
+/// What the harness's probes cost: the same frames rendered with the probes
+/// (clock reads and allocation snapshots around each phase, samples stored)
+/// and without, in alternating blocks of one run, compared by the median
+/// wall time per block.
+public enum ProbeOverhead {
+    public struct Result: Sendable {
+        /// Median wall time per frame, ns, with and without probes.
+        public let withProbes: Double
+        public let withoutProbes: Double
+        /// (with - without) / without.
+        public var overhead: Double { withProbes / withoutProbes - 1 }
+    }
+
+    public static func measure(_ settings: RunSettings, blocks: Int = 40, framesPerBlock: Int = 50) throws -> Result {
+        guard let workload = WorkloadCatalog.make(settings.workload, settings: settings.workloadSettings) else {
+            throw UsageError("unknown scenario '\(settings.workload)'")
+        }
+        let capabilities: TerminalCapabilities
+        do { capabilities = try TerminalCapabilities.load(term: settings.term) } catch { throw UsageError("\(error)") }
+        let renderer = TerminalRenderer(capabilities: capabilities, options: settings.encoderOptions)
+        let sink = CountingSink()
+        var grid = Grid(size: settings.size)
+        var samples = FrameSamples()
+        samples.reserve(blocks * framesPerBlock)
+        var probed: [Double] = []
+        var bare: [Double] = []
+        var frame = 0
+        for block in 0..<(2 * blocks) {
+            let withProbes = block % 2 == 0
+            let start = MonotonicClock.now()
+            for _ in 0..<framesPerBlock {
+                if withProbes {
+                    let produced = ProducePhases.measure(workload, frame: frame, into: &grid)
+                    try PeerRun.renderOurs(
+                        renderer, &grid, sink, &samples, true, produced, workload.drawsIncrementally, settings.injection)
+                } else {
+                    workload.update(frame: frame)
+                    workload.draw(frame: frame, into: &grid)
+                    let diff = renderer.diff(grid)
+                    renderer.encode(diff, grid)
+                    try renderer.write(to: sink)
+                    if workload.drawsIncrementally { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
+                }
+                frame += 1
+            }
+            let perFrame = Double(MonotonicClock.now() - start) / Double(framesPerBlock)
+            if block >= 2 {  // the first pair warms up
+                if withProbes { probed.append(perFrame) } else { bare.append(perFrame) }
+            }
+        }
+        return Result(withProbes: Summary(probed).p50, withoutProbes: Summary(bare).p50)
+    }
+}
