@@ -79,3 +79,40 @@ final class SinkTests: XCTestCase {
         XCTAssertEqual(capture.writeEnds.count, 1)
     }
 }
+
+final class LineFeedTranslationTests: XCTestCase {
+    /// Moves straight down one or two rows, where `\n` would be the cheapest.
+    private func output(lineFeedReturnsCarriage: Bool) throws -> [UInt8] {
+        var options = EncoderOptions()
+        options.lineFeedReturnsCarriage = lineFeedReturnsCarriage
+        let renderer = TerminalRenderer(capabilities: try TerminalCapabilities.load(term: "xterm-256color"), options: options)
+        let capture = CaptureSink()
+        var frame = Grid(cols: 20, rows: 6)
+        try renderer.render(frame, to: capture)
+        frame.write("a", x: 5, y: 1)
+        frame.write("b", x: 6, y: 2)
+        frame.write("c", x: 7, y: 3)
+        capture.removeAll()
+        try renderer.render(frame, to: capture)
+        return capture.bytes
+    }
+
+    func testABareLineFeedMovesDownOnlyWhenTheOutputPathKeepsIt() throws {
+        XCTAssertTrue(try output(lineFeedReturnsCarriage: false).contains(0x0A))
+        let safe = try output(lineFeedReturnsCarriage: true)
+        XCTAssertFalse(safe.contains(0x0A), String(decoding: safe, as: UTF8.self).debugDescription)
+        var terminal = TestTerminal(cols: 20, rows: 6)
+        terminal.feed(safe)
+        XCTAssertEqual(terminal.lines, ["", "     a", "      b", "       c", "", ""])
+    }
+
+    func testAPipeIsNotATerminalThatTranslates() {
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        XCTAssertFalse(FileDescriptorSink(descriptor: ends[1]).translatesLineFeeds)
+    }
+}

@@ -9,6 +9,11 @@ public struct EncoderOptions: Sendable {
     public var usesEraseAndRepeat: Bool
     /// Turn a moved block of rows into a terminal scroll inside a scroll region.
     public var usesScrollRegions: Bool
+    /// The output path turns a line feed into carriage return + line feed (a
+    /// terminal whose line discipline has OPOST and ONLCR on, as a shell
+    /// leaves it). A bare line feed then cannot move the cursor straight
+    /// down; `FileDescriptorSink.translatesLineFeeds` tells.
+    public var lineFeedReturnsCarriage: Bool = false
 
     public init(
         synchronizedOutput: Bool = false, colorDepth: ColorDepth? = nil,

@@ -70,7 +70,8 @@ extension FrameEncoder {
         case .left:
             return relative(count: cursorX - x, single: caps.cursorLeft, singleLength: stepLengths.left, parm: caps.parmLeftCursor, to: &out)
         case .down:
-            return relative(count: y - cursorY, single: caps.cursorDown, singleLength: stepLengths.down, parm: caps.parmDownCursor, to: &out)
+            let single = lineFeedIsUnsafe ? nil : caps.cursorDown
+            return relative(count: y - cursorY, single: single, singleLength: stepLengths.down, parm: caps.parmDownCursor, to: &out)
         case .up:
             return relative(count: cursorY - y, single: caps.cursorUp, singleLength: stepLengths.up, parm: caps.parmUpCursor, to: &out)
         case .carriageReturn:

@@ -33,6 +33,8 @@ public final class FrameEncoder {
     let forwardMoveCost: [Int]
     /// The last style asked of `setPen` and what it became after colour reduction.
     @exclusivity(unchecked) var requestedPen = Style.plain
+    /// `cud1` is a line feed that the output path would turn into CR LF.
+    let lineFeedIsUnsafe: Bool
     let canEraseToEnd: Bool
     let canEraseCharacters: Bool
     let canRepeat: Bool
@@ -47,6 +49,7 @@ public final class FrameEncoder {
             length(capabilities.cursorDown), length(capabilities.cursorUp)
         )
         forwardMoveCost = FrameEncoder.forwardMoveCosts(capabilities, upTo: 8)
+        lineFeedIsUnsafe = options.lineFeedReturnsCarriage && capabilities.cursorDown?.bytes() == [0x0A]
         canEraseToEnd = options.usesEraseAndRepeat && capabilities.clrEol != nil
         canEraseCharacters = options.usesEraseAndRepeat && capabilities.eraseChars != nil
         canRepeat = options.usesEraseAndRepeat && capabilities.repeatChar != nil

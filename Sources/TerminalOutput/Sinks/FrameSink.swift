@@ -63,6 +63,15 @@ public final class FileDescriptorSink: FrameSink {
 
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
+    /// Whether the descriptor is a terminal whose line discipline turns a
+    /// line feed into CR LF (OPOST and ONLCR), which the encoder must know
+    /// (`EncoderOptions.lineFeedReturnsCarriage`). Raw mode turns it off.
+    public var translatesLineFeeds: Bool {
+        var settings = termios()
+        guard isatty(descriptor) != 0, tcgetattr(descriptor, &settings) == 0 else { return false }
+        return settings.c_oflag & tcflag_t(OPOST) != 0 && settings.c_oflag & tcflag_t(ONLCR) != 0
+    }
+
     public func write(_ chunk: UnsafeRawBufferPointer) throws {
         guard var base = chunk.baseAddress else { return }
         var remaining = chunk.count
