@@ -1,3 +1,5 @@
+import Workloads
+
 /// A median ratio with its bootstrap confidence interval.
 ///
 /// Ratios above 1 mean the candidate's median is larger (for times: slower).
@@ -39,7 +41,7 @@ public enum BootstrapRatio {
     ///   - resamples: number of bootstrap replicates; the tails of a 99%
     ///     interval rest on about `resamples / 200` replicates each, so keep
     ///     it in the thousands.
-    ///   - seed: seeds the private SplitMix64 generator.
+    ///   - seed: seeds the SplitMix64 generator (`SeededRandom`).
     /// - Complexity: O(resamples * (n + m)) time, O(n + m + resamples)
     ///   memory, allocated once.
     public static func medianRatio(
@@ -59,7 +61,7 @@ public enum BootstrapRatio {
         guard ratio.isFinite else {
             return RatioInterval(ratio: .nan, lower: .nan, upper: .nan, confidence: confidence)
         }
-        var generator = SplitMix64(state: seed)
+        var generator = SeededRandom(seed: seed)
         var draws = [Int32](repeating: 0, count: max(a.count, b.count))
         var ratios = [Double](repeating: 0, count: resamples)
         for index in 0..<resamples {
@@ -91,7 +93,7 @@ public enum BootstrapRatio {
     /// about eight times faster than quickselect on the drawn values, and the
     /// result is identical.
     private static func resampledMedian(
-        of sorted: [Double], draws: inout [Int32], using generator: inout SplitMix64
+        of sorted: [Double], draws: inout [Int32], using generator: inout SeededRandom
     ) -> Double {
         let count = sorted.count
         let lowRank = (count - 1) / 2
@@ -118,22 +120,10 @@ public enum BootstrapRatio {
     }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and good enough for
-/// resampling indices; its point here is determinism across platforms and
-/// Swift versions, which `SystemRandomNumberGenerator` does not give.
-private struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededRandom {
     /// A uniform index in 0..<count by multiply-high (Lemire); the bias, below
     /// count / 2^64, is far under anything a bootstrap could notice.
+    /// Seeded, so a comparison gives the same interval on every platform.
     mutating func index(below count: Int) -> Int {
         Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(count)).high)
     }
