@@ -38,4 +38,8 @@ for seed in 1 2 3; do
 done
 run random-edits tmux-256color 45x13 1000 framebench --seed 4
 run random-edits xterm-256color 9x5 1000 framebench --styles --seed 5
+# Hostile feed content: escape sequences, controls, invalid UTF-8, bidi
+# overrides, ZWJ chains and thousands of combining marks as data.
+run hostile-feed xterm-256color 90x20 60 framebench --styles
+run hostile-feed tmux-256color 70x14 60 framebench
 echo "replay-check: all recordings match"

@@ -24,6 +24,16 @@ extern void *__libc_pvalloc(size_t size);
 static __thread fb_allocation_counts counts __attribute__((tls_model("initial-exec")));
 static volatile int seen_a_call = 0;
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define FRAMEBENCH_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define FRAMEBENCH_SANITIZED 1
+#endif
+
+#ifndef FRAMEBENCH_SANITIZED
 static inline void count_allocation(size_t bytes) {
     counts.allocations += 1;
     counts.allocated_bytes += bytes;
@@ -85,8 +95,18 @@ void *pvalloc(size_t size) {
     return __libc_pvalloc(size);
 }
 
+#endif  // FRAMEBENCH_SANITIZED: the sanitizers bring their own allocator; nothing is counted.
+
 fb_allocation_counts fb_allocation_counts_now(void) {
     return counts;
+}
+
+int fb_allocation_counter_compiled_in(void) {
+#ifdef FRAMEBENCH_SANITIZED
+    return 0;
+#else
+    return 1;
+#endif
 }
 
 int fb_allocation_counter_active(void) {

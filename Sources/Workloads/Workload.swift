@@ -64,6 +64,10 @@ public enum WorkloadCatalog {
             name: RandomEdits.name,
             summary: "seeded random edits, scrolls and style changes (a correctness workload)"
         ) { RandomEdits(settings: $0) },
+        WorkloadEntry(
+            name: HostileFeed.name,
+            summary: "escape sequences, controls, invalid UTF-8, bidi overrides, ZWJ chains and zalgo as feed content"
+        ) { HostileFeed(settings: $0) },
     ]
 
     private static let lock = NSLock()

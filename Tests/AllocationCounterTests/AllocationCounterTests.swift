@@ -4,6 +4,10 @@ import XCTest
 
 /// The interposed allocator counts every entry point, per thread.
 final class AllocationCounterTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(fb_allocation_counter_compiled_in() == 1, "the counter is compiled out under a sanitizer")
+    }
+
     private func counted(_ body: () -> Void) -> (calls: UInt64, bytes: UInt64, frees: UInt64) {
         let before = fb_allocation_counts_now()
         body()

@@ -7,6 +7,10 @@ import XCTest
 
 /// Deterministic counts: a steady run allocates nothing in diff and encode.
 final class AllocationTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(fb_allocation_counter_compiled_in() == 1, "the counter is compiled out under a sanitizer")
+    }
+
     private func allocations(_ body: () throws -> Void) rethrows -> UInt64 {
         let before = fb_allocation_counts_now().allocations
         try body()

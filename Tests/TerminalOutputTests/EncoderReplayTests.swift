@@ -109,7 +109,7 @@ final class EncoderReplayTests: XCTestCase {
             for index in 0..<1_500 {
                 workload.draw(frame: index, into: &grid)
                 try harness.render(grid)
-                if harness.terminal.differences(from: grid, depth: harness.renderer.encoder.colorDepth) != [] {
+                if harness.terminal.differences(from: grid, encoder: harness.renderer.encoder) != [] {
                     XCTFail("seed \(seed) \(cols)x\(rows): frame \(index) differs")
                     return
                 }
@@ -130,5 +130,58 @@ final class EncoderReplayTests: XCTestCase {
             try harness.render(grid)
         }
         XCTAssertGreaterThan(scrolled, 190)
+    }
+}
+
+/// Feed content is data: nothing in it reaches the terminal raw.
+final class HostileContentTests: XCTestCase {
+    func testHostileFeedNeverEmitsItsSequencesAndReplaysExactly() throws {
+        let size = Size(cols: 70, rows: 16)
+        let harness = try RenderHarness(cols: size.cols, rows: size.rows)
+        let workload = HostileFeed(settings: WorkloadSettings(size: size))
+        var grid = Grid(size: size)
+        for index in 0..<40 {
+            workload.draw(frame: index, into: &grid)
+            try harness.render(grid)
+        }
+        let text = String(decoding: harness.capture.bytes, as: UTF8.self)
+        // The payload's sequences as the terminal would have received them:
+        // ESC (or a C1 control) right before them. Their text after a visible
+        // ␛ is fine, and expected.
+        let forbidden = [
+            "\u{1B}]52;c;", "\u{1B}]0;pwned", "\u{1B}[H and home", "\u{1B}P1$r", "\u{1B}[?1049h", "\u{1B}7 move",
+            "\u{1B}[10;10H restore", "\u{202E}", "\u{9B}", "\u{85}",
+        ]
+        for forbidden in forbidden {
+            XCTAssertFalse(text.contains(forbidden), "emitted \(forbidden.debugDescription)")
+        }
+        for byte in harness.capture.bytes {
+            XCTAssertFalse(byte == 0x07 || byte == 0x00 || byte == 0x7F || byte == 0x09, "raw control byte \(byte)")
+        }
+    }
+
+    func testEmojiSequencesAreSentAsTheirFirstScalarUnlessTheTerminalClustersGraphemes() throws {
+        var grid = Grid(cols: 12, rows: 1)
+        grid.write("a👨\u{200D}👩\u{200D}👧b❤️c🇰🇷e\u{301}\u{302}\u{303}\u{304}", x: 0, y: 0)
+        let harness = try RenderHarness(cols: 12, rows: 1)
+        let bytes = try harness.render(grid)
+        let sent = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(sent.contains("a👨b❤ cKRe\u{301}\u{302}"), sent.debugDescription)
+        XCTAssertFalse(sent.contains("\u{303}"), sent.debugDescription)
+        XCTAssertEqual(harness.terminal.lines, ["a👨b❤ cKRe\u{301}\u{302}"])
+
+        var options = EncoderOptions()
+        options.emitsGraphemeClusters = true
+        let renderer = TerminalRenderer(capabilities: try TerminalCapabilities.load(term: "xterm-256color"), options: options)
+        let capture = CaptureSink()
+        try renderer.render(grid, to: capture)
+        let clustered = String(decoding: capture.bytes, as: UTF8.self)
+        XCTAssertTrue(clustered.contains("\u{1B}[2X👨\u{200D}👩\u{200D}👧"), clustered.debugDescription)
+    }
+
+    func testInvalidUTF8FromAByteSourceBecomesReplacementCharacters() {
+        var grid = Grid(cols: 10, rows: 1)
+        grid.write(utf8: [0x61, 0xFF, 0xC3, 0x28, 0x62], x: 0, y: 0)
+        XCTAssertEqual(grid.lines, ["a\u{FFFD}\u{FFFD}(b"])
     }
 }

@@ -4,7 +4,9 @@
 // (malloc, calloc, realloc, free, posix_memalign, aligned_alloc, memalign,
 // valloc, pvalloc) and forwards to glibc's own entry points. Every thread
 // keeps its own counters, so a measurement on one thread is not disturbed by
-// allocations on another. Reading the counters never allocates.
+// allocations on another. Reading the counters never allocates. Under
+// AddressSanitizer or ThreadSanitizer, whose runtimes own the allocator,
+// nothing is interposed and `fb_allocation_counter_active` returns 0.
 #ifndef FRAMEBENCH_ALLOCATION_COUNTER_H
 #define FRAMEBENCH_ALLOCATION_COUNTER_H
 #include <stdint.h>
@@ -25,5 +27,8 @@ fb_allocation_counts fb_allocation_counts_now(void);
 /// 1 when the interposed allocator is the one in use in this process
 /// (it has seen at least one call), 0 otherwise.
 int fb_allocation_counter_active(void);
+
+/// 1 when the interposers are compiled in (0 under a sanitizer).
+int fb_allocation_counter_compiled_in(void);
 
 #endif

@@ -13,6 +13,10 @@ public enum DisplayWidth {
         if value < 0x300 { return 1 }  // Latin, the common case, without a table walk
         if contains(WidthTable.zeroWidth, value) { return 0 }
         if value >= 0x1100 && contains(WidthTable.wide, value) { return 2 }
+        // Regional indicators pair into flags drawn two columns wide; their
+        // East Asian Width is neutral, but emulators (wcwidth 0.2.7+, modern
+        // terminals) treat them as wide, and the encoder never sends them bare.
+        if (0x1F1E6...0x1F1FF).contains(value) { return 2 }
         return 1
     }
 

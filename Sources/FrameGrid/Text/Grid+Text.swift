@@ -149,3 +149,14 @@ struct ClusterBytes {
         return withUnsafeBytes(of: &copy) { body(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
     }
 }
+
+extension Grid {
+    /// Writes text from a byte source (a file, a socket): invalid UTF-8
+    /// becomes U+FFFD, then as `write(_:x:y:style:clip:)`.
+    @discardableResult
+    public mutating func write(
+        utf8 bytes: some Collection<UInt8>, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
+    ) -> Int {
+        write(String(decoding: bytes, as: UTF8.self), x: x, y: y, style: style, clip: clip)
+    }
+}

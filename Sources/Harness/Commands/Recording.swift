@@ -52,7 +52,9 @@ public enum Recording {
                 workload.update(frame: index)
                 workload.draw(frame: index, into: &grid)
                 try renderer.render(grid, to: capture)
-                jsonl += frameLine(index, end: capture.bytes.count, grid, depth: depth, styles: includesStyles)
+                let lines = (0..<grid.rows).map { trimmed(renderer.encoder.displayedLine(grid, row: $0)) }
+                jsonl += frameLine(
+                    index, end: capture.bytes.count, grid, lines: lines, depth: depth, styles: includesStyles)
             }
             stream = capture.bytes
         case .ncurses:
@@ -63,7 +65,7 @@ public enum Recording {
                 workload.draw(frame: index, into: &grid)
                 reference.transfer(grid)
                 reference.update()
-                jsonl += frameLine(index, end: reference.bytesWritten, grid, depth: depth, styles: false)
+                jsonl += frameLine(index, end: reference.bytesWritten, grid, lines: grid.lines, depth: depth, styles: false)
             }
             stream = reference.writtenBytes()
         }
@@ -91,9 +93,11 @@ public enum Recording {
     }
 
     /// One line of frames.jsonl.
-    static func frameLine(_ index: Int, end: Int, _ grid: Grid, depth: ColorDepth, styles: Bool) -> String {
+    static func frameLine(
+        _ index: Int, end: Int, _ grid: Grid, lines: [String], depth: ColorDepth, styles: Bool
+    ) -> String {
         var line = "{\"frame\": \(index), \"end\": \(end), \"lines\": ["
-        line += grid.lines.map(JSON.quote).joined(separator: ", ")
+        line += lines.map(JSON.quote).joined(separator: ", ")
         line += "]"
         if styles {
             line += ", \"styles\": ["
@@ -101,6 +105,12 @@ public enum Recording {
             line += "]"
         }
         return line + "}\n"
+    }
+
+    private static func trimmed(_ line: String) -> String {
+        var text = line
+        while text.last == " " { text.removeLast() }
+        return text
     }
 
     /// Runs of cells with the same non-default style on one row, as JSON.

@@ -14,6 +14,10 @@ public struct EncoderOptions: Sendable {
     /// leaves it). A bare line feed then cannot move the cursor straight
     /// down; `FileDescriptorSink.translatesLineFeeds` tells.
     public var lineFeedReturnsCarriage: Bool = false
+    /// The terminal draws a grapheme cluster (an emoji ZWJ sequence, a flag)
+    /// in the columns the grid gives it (DEC mode 2027, as in kitty, WezTerm,
+    /// foot). Off, such clusters are sent as their first scalar (see `ClusterFallback`).
+    public var emitsGraphemeClusters: Bool = false
 
     public init(
         synchronizedOutput: Bool = false, colorDepth: ColorDepth? = nil,

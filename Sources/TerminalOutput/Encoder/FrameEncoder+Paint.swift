@@ -71,12 +71,19 @@ extension FrameEncoder {
         }
         var uncertainWidth = false
         grid.withBytes(of: cell.glyph) { bytes in
-            uncertainWidth = FrameEncoder.hasTerminalDependentWidth(bytes)
-            if uncertainWidth, canEraseCharacters {
-                // Terminals disagree on how wide emoji sequences are: clear
-                // both cells first so a narrower rendering leaves no stale half.
-                capabilities.eraseChars!.write(to: &output, width)
+            guard ClusterFallback.needsSafeForm(bytes) else {
+                for byte in bytes { output.append(byte) }
+                return
             }
+            if !options.emitsGraphemeClusters || !ClusterFallback.hasTerminalDependentWidth(bytes) {
+                ClusterFallback.appendSafeForm(bytes, cellWidth: width, to: &output)
+                return
+            }
+            // A terminal that clusters graphemes: send the whole cluster, but
+            // clear both cells first and move absolutely afterwards, in case it
+            // draws the cluster narrower or wider than the grid does.
+            uncertainWidth = true
+            if canEraseCharacters { capabilities.eraseChars!.write(to: &output, width) }
             for byte in bytes { output.append(byte) }
         }
         if uncertainWidth {
@@ -91,26 +98,6 @@ extension FrameEncoder {
         // In the last column the terminal waits to wrap; where the cursor is
         // then differs between terminals, so forget it.
         if cursorX >= cols { invalidateCursor() }
-    }
-
-    /// Clusters whose width terminals compute differently: ZWJ sequences,
-    /// variation selectors, regional indicator pairs, skin tone modifiers.
-    static func hasTerminalDependentWidth(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count > 4 else { return false }
-        var index = 0
-        var wideScalars = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x8D {
-                return true  // U+200D ZERO WIDTH JOINER
-            }
-            if lead == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xB8, bytes[index + 2] == 0x8F {
-                return true  // U+FE0F VARIATION SELECTOR-16
-            }
-            if lead >= 0xF0 { wideScalars += 1 }
-            index += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        }
-        return wideScalars > 1
     }
 
     /// Whether reprinting the cells `from..<to` of a row costs fewer bytes

@@ -24,7 +24,7 @@ final class RenderHarness {
     func render(_ frame: Grid, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
         try renderer.render(frame, to: capture)
         let bytes = replay()
-        let problems = terminal.differences(from: frame, depth: renderer.encoder.colorDepth)
+        let problems = terminal.differences(from: frame, encoder: renderer.encoder)
         XCTAssertEqual(problems, [], "screen differs from the frame", file: file, line: line)
         XCTAssertEqual(terminal.unknownSequences, [], file: file, line: line)
         return bytes

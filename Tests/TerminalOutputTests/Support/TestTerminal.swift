@@ -44,16 +44,21 @@ struct TestTerminal {
         }
     }
 
-    /// Differences between this screen and `grid` (text and style per cell), empty when equal.
-    func differences(from grid: Grid, depth: ColorDepth) -> [String] {
+    /// Differences between this screen and `grid` as `encoder` draws it
+    /// (text and style per cell), empty when equal.
+    func differences(from grid: Grid, encoder: FrameEncoder) -> [String] {
         guard grid.cols == cols, grid.rows == rows else {
             return ["frame is \(grid.size), terminal is \(cols)x\(rows)"]
         }
+        let depth = encoder.colorDepth
         var problems: [String] = []
-        if lines != grid.lines {
-            for row in 0..<rows where lines[row] != grid.lines[row] {
-                problems.append("row \(row): expected \(grid.lines[row].debugDescription), shown \(lines[row].debugDescription)")
-            }
+        let expected = (0..<rows).map { row -> String in
+            var text = encoder.displayedLine(grid, row: row)
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        for row in 0..<rows where lines[row] != expected[row] {
+            problems.append("row \(row): expected \(expected[row].debugDescription), shown \(lines[row].debugDescription)")
         }
         for row in 0..<rows {
             for col in 0..<cols {
@@ -61,7 +66,12 @@ struct TestTerminal {
                 cell.foreground = depth.reduce(cell.foreground)
                 cell.background = depth.reduce(cell.background)
                 let slot = screen[row][col]
-                if slot.style != cell.style || (cell.isContinuation != (slot.width == 0)) {
+                // A cluster sent in its safe form (two narrow characters, such
+                // as a flag's region letters or a symbol and a space; see
+                // ClusterFallback) fills its right half itself; the row's text
+                // is compared above.
+                let paddedHalf = cell.isContinuation && slot.width == 1 && col > 0 && screen[row][col - 1].width == 1
+                if slot.style != cell.style || (cell.isContinuation != (slot.width == 0) && !paddedHalf) {
                     problems.append("cell \(col),\(row): expected \(cell.style) width \(cell.width), shown \(slot.style) width \(slot.width)")
                     if problems.count > 8 { return problems }
                 }
