@@ -16,6 +16,10 @@ public enum FrameBenchCommand {
           record SCENARIO --out DIR [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--term T]
               [--backend framebench|ncurses] [--styles] [--sync] [--force]
               Writes DIR/stream.bin and DIR/frames.jsonl for replay checks.
+          live SCENARIO [--autoplay --frames N] [--term T] [--feed N] [--seed S] [--no-hud]
+              The scenario in this terminal: arrows, j/k, PgUp/PgDn, Home/End and the mouse
+              wheel scroll; 1-5 and Tab switch tabs or filters; p plays the script; h toggles
+              the HUD; q quits. --autoplay plays N frames, exits and prints a summary.
           overhead [SCENARIO] [--size COLSxROWS] [--term T] ...
               What the probes cost: the same frames with and without them, interleaved.
           baseline save [--name NAME] [--force] [--from RESULTS.json] [--suite NAME]
@@ -50,6 +54,7 @@ public enum FrameBenchCommand {
             case "compare": return try BaselineCommands.compare(rest)
             case "check": return try BaselineCommands.check(rest)
             case "overhead": return try RunCommands.overhead(rest)
+            case "live": return try LiveCommand.live(rest)
             case "help", "--help", "-h":
                 print(usage)
                 return 0

@@ -1,0 +1,165 @@
+import FrameGrid
+import Foundation
+import TerminalOutput
+import Workloads
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `framebench live`: a scenario in the user's terminal, driven by keys and
+/// the mouse wheel, with a HUD of live figures.
+public final class LiveSession {
+    public struct Options {
+        public var workload: String
+        public var workloadSettings: WorkloadSettings
+        public var term: String
+        /// Play the script for this many frames, then exit and print a summary.
+        public var autoplayFrames: Int?
+        public var showsHUD = true
+        public var framesPerSecond = 60.0
+
+        public init(workload: String, workloadSettings: WorkloadSettings, term: String) {
+            self.workload = workload
+            self.workloadSettings = workloadSettings
+            self.term = term
+        }
+    }
+
+    /// Figures of an autoplayed session.
+    public struct Summary {
+        public var renderNanoseconds: [Double] = []
+        public var writeNanoseconds: [Double] = []
+        public var bytes: [Double] = []
+        public var allocations: [Double] = []
+    }
+
+    private var options: Options
+    private let renderer: TerminalRenderer
+    private let sink = FileDescriptorSink(descriptor: STDOUT_FILENO)
+    private var workload: Workload
+    private var grid: Grid
+    private var position = 0
+    private var playing: Bool
+    private var showsHUD: Bool
+    private var recent = RecentFrames()
+    private var summary = Summary()
+    private var note = ""
+
+    public init(_ options: Options) throws {
+        self.options = options
+        guard let workload = WorkloadCatalog.make(options.workload, settings: options.workloadSettings) else {
+            throw UsageError("unknown scenario '\(options.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
+        }
+        guard !workload.drawsIncrementally else {
+            throw UsageError("\(options.workload) draws each frame from the one before, so it cannot be scrolled live")
+        }
+        self.workload = workload
+        let capabilities: TerminalCapabilities
+        do { capabilities = try TerminalCapabilities.load(term: options.term) } catch { throw UsageError("\(error)") }
+        renderer = TerminalRenderer(capabilities: capabilities, options: EncoderOptions(synchronizedOutput: true))
+        grid = Grid(size: options.workloadSettings.size)
+        playing = options.autoplayFrames != nil
+        showsHUD = options.showsHUD
+    }
+
+    /// What `RawTerminal.restore` writes: attributes, scroll region and
+    /// synchronized output reset, cursor shown, mouse off, main screen back.
+    private func restoreSequence() -> [UInt8] {
+        let encoder = renderer.encoder
+        encoder.startFrame()
+        encoder.encodeSessionEnd(rows: grid.rows, alternateScreen: true)
+        return Array("\u{1B}[?1006l\u{1B}[?1000l".utf8) + encoder.output
+    }
+
+    /// Runs until `q`, Ctrl-C or the end of autoplay.
+    public func run() throws -> Summary {
+        try RawTerminal.enter(restoreSequence: restoreSequence())
+        defer { RawTerminal.restore() }
+        renderer.encoder.startFrame()
+        renderer.encoder.encodeSessionStart(alternateScreen: true)
+        try sink.write(renderer.encoder.output + Array("\u{1B}[?1000h\u{1B}[?1006h".utf8))
+        renderer.invalidate()
+        var parser = KeyParser()
+        var needsFrame = true
+        var played = 0
+        let interval = 1_000_000_000 / options.framesPerSecond
+        var nextTick = Double(MonotonicClock.now())
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            if RawTerminal.takeResize(), let size = RawTerminal.size() {
+                resize(to: Size(cols: size.cols, rows: size.rows))
+                needsFrame = true
+            }
+            let wait = playing ? max(0, (nextTick - Double(MonotonicClock.now())) / 1_000_000) : 100
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, Int32(wait)) > 0 {
+                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 256) }
+                if count > 0 {
+                    for input in parser.feed(Array(buffer[0..<count])) {
+                        if handle(input) == false { return summary }
+                        needsFrame = true
+                    }
+                }
+            }
+            if playing && Double(MonotonicClock.now()) >= nextTick {
+                position += 1
+                played += 1
+                nextTick += interval
+                needsFrame = true
+                if let limit = options.autoplayFrames, played >= limit {
+                    try drawFrame()
+                    return summary
+                }
+            }
+            if needsFrame {
+                try drawFrame()
+                needsFrame = false
+            }
+        }
+    }
+
+    /// Applies one input; false means quit.
+    private func handle(_ input: LiveInput) -> Bool {
+        let page = max(1, grid.rows - 2)
+        switch input {
+        case .quit: return false
+        case .scroll(let rows): position = max(0, position + rows)
+        case .page(let pages): position = max(0, position + pages * page)
+        case .home: position = 0
+        case .end: position = max(0, options.workloadSettings.feedItems - page)
+        case .togglePlay: playing.toggle()
+        case .toggleHUD: showsHUD.toggle()
+        case .tab, .nextTab: note = "\(options.workload) has no tabs or filters"
+        }
+        return true
+    }
+
+    private func resize(to size: Size) {
+        options.workloadSettings.size = size
+        if let made = WorkloadCatalog.make(options.workload, settings: options.workloadSettings) { workload = made }
+        grid = Grid(size: size)
+        renderer.invalidate()
+    }
+
+    private func drawFrame() throws {
+        workload.update(frame: position)
+        workload.draw(frame: position, into: &grid)
+        if showsHUD { HUD.draw(into: &grid, recent: recent, note: note, position: position) }
+        let before = AllocationSnapshot.now()
+        let start = MonotonicClock.now()
+        let diff = renderer.diff(grid)
+        renderer.encode(diff, grid)
+        let encoded = MonotonicClock.now()
+        let allocations = AllocationSnapshot.now().since(before).allocations
+        try renderer.write(to: sink)
+        tcdrain(STDOUT_FILENO)
+        let drained = MonotonicClock.now()
+        renderer.commit(swapping: &grid)
+        recent.add(render: Double(encoded - start), bytes: renderer.encoder.output.count, allocations: Int(allocations))
+        summary.renderNanoseconds.append(Double(encoded - start))
+        summary.writeNanoseconds.append(Double(drained - encoded))
+        summary.bytes.append(Double(renderer.encoder.output.count))
+        summary.allocations.append(Double(allocations))
+    }
+}

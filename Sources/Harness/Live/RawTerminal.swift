@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The user's terminal in live mode: raw input, the alternate screen, mouse
+/// reporting, and a guaranteed way back.
+///
+/// `enter` saves the line discipline and switches to raw mode; `restore`
+/// (also run from signal handlers for SIGINT, SIGTERM and crashes, and at
+/// exit) puts back the attributes, scroll region, synchronized-output mode,
+/// cursor, mouse mode, alternate screen and line discipline. The restore
+/// bytes are prepared in advance so the handlers only call `write` and
+/// `tcsetattr`, which are async-signal-safe.
+public enum RawTerminal {
+    nonisolated(unsafe) private static var saved = termios()
+    nonisolated(unsafe) private static var restoreBytes: UnsafeMutablePointer<UInt8>?
+    nonisolated(unsafe) private static var restoreCount = 0
+    nonisolated(unsafe) private static var active: sig_atomic_t = 0
+    nonisolated(unsafe) private static var resized: sig_atomic_t = 0
+
+    /// The terminal's size in columns and rows, when input is a terminal.
+    public static func size() -> (cols: Int, rows: Int)? {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+            return nil
+        }
+        return (Int(window.ws_col), Int(window.ws_row))
+    }
+
+    /// Switches to raw mode; `restoreSequence` is what gives the screen back.
+    public static func enter(restoreSequence: [UInt8]) throws {
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
+            throw UsageError("live mode needs a terminal on standard input and output")
+        }
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { throw UsageError("cannot read the terminal's settings") }
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: restoreSequence.count)
+        bytes.initialize(from: restoreSequence, count: restoreSequence.count)
+        restoreBytes = bytes
+        restoreCount = restoreSequence.count
+        var raw = saved
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutablePointer(to: &raw.c_cc) { pointer in
+            pointer.withMemoryRebound(to: cc_t.self, capacity: Int(NCCS)) { cc in
+                cc[Int(VMIN)] = 0
+                cc[Int(VTIME)] = 0
+            }
+        }
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { throw UsageError("cannot switch the terminal to raw mode") }
+        active = 1
+        for signal in [SIGINT, SIGTERM, SIGHUP] { installHandler(signal, onTermination) }
+        for signal in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { installHandler(signal, onCrash) }
+        installHandler(SIGWINCH, onResize)
+    }
+
+    /// Gives the terminal back (idempotent).
+    public static func restore() {
+        guard active != 0 else { return }
+        active = 0
+        if let restoreBytes { _ = write(STDOUT_FILENO, restoreBytes, restoreCount) }
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+    }
+
+    /// Whether a SIGWINCH arrived since the last call.
+    public static func takeResize() -> Bool {
+        defer { resized = 0 }
+        return resized != 0
+    }
+
+    private static func installHandler(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(truncatingIfNeeded: number == SIGWINCH ? Int(SA_RESTART) : Int(SA_RESETHAND))
+        sigaction(number, &action, nil)
+    }
+
+    private static let onTermination: @convention(c) (Int32) -> Void = { number in
+        RawTerminal.restore()
+        _exit(128 + number)
+    }
+
+    private static let onCrash: @convention(c) (Int32) -> Void = { number in
+        RawTerminal.restore()
+        raise(number)  // SA_RESETHAND put the default action back
+    }
+
+    private static let onResize: @convention(c) (Int32) -> Void = { _ in
+        RawTerminal.resized = 1
+    }
+}
