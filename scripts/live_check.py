@@ -17,7 +17,7 @@ import time
 
 FRAMEBENCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/framebench")
 COLS, ROWS, TERM = 80, 24, "tmux-256color"
-SOCKETS = [f"framebench-live-{os.getpid()}-{n}" for n in range(3)]
+SOCKETS = [f"framebench-live-{os.getpid()}-{n}" for n in range(6)]
 SOCKET = SOCKETS[0]
 failures = []
 passed = 0
@@ -115,21 +115,26 @@ def main():
     check(flags() == ["0", "1"], "q restores the main screen and the cursor", str(flags()))
     check(open(status).read().strip() == "0", "q exits 0")
 
-    print("live: SIGINT")
-    os.remove(status)
-    start(live)
-    wait_for(lambda lines: lines == frames[0], "first frame")
-    shell = tmux("display", "-p", "#{pane_pid}").strip()
-    pid = subprocess.run(["pgrep", "-P", shell, "-x", "framebench"], capture_output=True, text=True).stdout.split()
-    check(len(pid) == 1, "found the live process", str(pid))
-    if pid:
-        subprocess.run(["kill", "-INT", pid[0]])
-        time.sleep(0.5)
-        check(flags() == ["0", "1"], "SIGINT restores the main screen and the cursor", str(flags()))
-        check(open(status).read().strip() == "130", "SIGINT exits 130")
+    for signal_name, code in (("INT", "130"), ("TERM", "143"), ("SEGV", "139")):
+        print(f"live: SIG{signal_name}")
+        if os.path.exists(status):
+            os.remove(status)
+        start(live)
+        wait_for(lambda lines: lines == frames[0], "first frame")
+        shell = tmux("display", "-p", "#{pane_pid}").strip()
+        pid = subprocess.run(["pgrep", "-P", shell, "-x", "framebench"], capture_output=True, text=True).stdout.split()
+        check(len(pid) == 1, "found the live process", str(pid))
+        if not pid:
+            continue
+        subprocess.run(["kill", f"-{signal_name}", pid[0]])
+        time.sleep(0.7)
+        what = "a crash (SIGSEGV)" if signal_name == "SEGV" else f"SIG{signal_name}"
+        check(flags() == ["0", "1"], f"{what} restores the main screen and the cursor", str(flags()))
+        check(open(status).read().strip() == code, f"{what} exits {code}", open(status).read())
 
     print("live: autoplay")
-    os.remove(status)
+    if os.path.exists(status):
+        os.remove(status)
     start(f"TERM={TERM} {FRAMEBENCH} live plain-feed --term {TERM} --autoplay --frames 90; echo $? > {status}; sleep 60")
     done = wait_for(lambda lines: any("write + drain terminal" in line for line in lines), "summary", timeout=20)
     check(done is not None, "--autoplay plays 90 frames and prints the summary", "\n".join(screen()))
