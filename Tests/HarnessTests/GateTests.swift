@@ -7,13 +7,16 @@ import XCTest
 
 /// The gate flags real regressions and does not cry wolf.
 final class GateTests: XCTestCase {
-    private func document(_ injection: RegressionInjection = RegressionInjection(), frames: Int = 300) throws -> RunDocument {
+    private func document(
+        _ injection: RegressionInjection = RegressionInjection(), frames: Int = 300, runs: Int = 1
+    ) throws -> RunDocument {
         var settings = RunSettings(
             workload: PlainFeed.name, frames: frames,
             workloadSettings: WorkloadSettings(size: Size(cols: 60, rows: 12), seed: 5, feedItems: 10_000),
             backend: .framebench, term: "xterm-256color")
         settings.name = "gate-test"
         settings.injection = injection
+        settings.repeats = runs
         return try SuiteRunner(benchmarks: [settings]).run().document
     }
 
@@ -38,11 +41,32 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(row.candidate - row.baseline, 1, accuracy: 1e-9)
     }
 
-    func testADeliberatelySlowerRenderStageIsFlagged() throws {
+    func testADeliberatelySlowerRenderStageIsFlaggedWhenEachSideHasEnoughRuns() throws {
+        let report = Comparison.compare(
+            baseline: try document(frames: 100, runs: 5),
+            candidate: try document(RegressionInjection(delayNanoseconds: 300_000), frames: 100, runs: 5))
+        XCTAssertEqual(verdicts(report, .frameTime), [.worse])
+        XCTAssertTrue(report.failed)
+        XCTAssertTrue(report.rows[0].evidence.contains("run medians agree"), report.rows[0].evidence)
+    }
+
+    func testASlowerSingleRunIsReportedButCannotGate() throws {
         let report = Comparison.compare(
             baseline: try document(), candidate: try document(RegressionInjection(delayNanoseconds: 300_000)))
         XCTAssertEqual(verdicts(report, .frameTime), [.worse])
-        XCTAssertTrue(report.failed)
+        XCTAssertFalse(report.failed)
+        XCTAssertTrue(report.rows[0].evidence.contains("too few"), report.rows[0].evidence)
+    }
+
+    func testRunMediansThatOverlapOverruleTheFrames() {
+        var row = MetricComparison(
+            scenario: "s", metric: .frameTime, statistic: "p50", baseline: 10, candidate: 11, verdict: .worse, evidence: "")
+        Comparison.judgeRuns(&row, [10, 12, 9, 11, 13], [11, 10, 12, 9, 14])
+        XCTAssertEqual(row.verdict, .unchanged)
+        var separated = MetricComparison(
+            scenario: "s", metric: .frameTime, statistic: "p50", baseline: 10, candidate: 20, verdict: .worse, evidence: "")
+        Comparison.judgeRuns(&separated, [10, 11, 10.5, 9.5, 10.2], [20, 21, 19, 22, 20.5])
+        XCTAssertEqual(separated.verdict, .worse)
     }
 
     func testTimingAgainstAStoredBaselineReportsWithoutGatingUnlessAsked() throws {
@@ -87,5 +111,6 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(pooled.scenarios[0].frameTimesNanoseconds.count, 180)
         XCTAssertEqual(pooled.scenarios[0].settings.repeats, 2)
         XCTAssertEqual(pooled.scenarios[0].histogram.total, 180)
+        XCTAssertEqual(pooled.scenarios[0].runMediansNanoseconds.count, 2)
     }
 }

@@ -10,6 +10,7 @@ extension RunDocument {
             for index in pooled.scenarios.indices {
                 guard let more = byKey[pooled.scenarios[index].key] else { continue }
                 pooled.scenarios[index].frameTimesNanoseconds += more.frameTimesNanoseconds
+                pooled.scenarios[index].runMediansNanoseconds += more.runMediansNanoseconds
                 pooled.scenarios[index].settings.repeats += more.settings.repeats
                 pooled.scenarios[index].peakResidentBytes = max(pooled.scenarios[index].peakResidentBytes, more.peakResidentBytes)
             }

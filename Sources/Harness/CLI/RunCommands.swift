@@ -86,8 +86,13 @@ enum RunCommands {
         var comparison: (ComparisonReport, String)?
         let store = BaselineStore()
         let name = BaselineStore.defaultName
-        if usesSuite, FileManager.default.fileExists(atPath: store.path(for: name)) {
-            comparison = (Comparison.compare(baseline: try store.load(name), candidate: document), name)
+        if usesSuite, output.format != .json, FileManager.default.fileExists(atPath: store.path(for: name)) {
+            // The run is the job; a baseline that cannot be read only loses the comparison.
+            do {
+                comparison = (Comparison.compare(baseline: try store.load(name), candidate: document), name)
+            } catch {
+                FrameBenchCommand.printError("framebench: not compared with the stored baseline: \(error)")
+            }
         }
         switch output.format {
         case .json:

@@ -97,6 +97,34 @@ public enum Comparison {
         }
     }
 
+    /// Runs per side before a frame-time change can gate. Frames of one run
+    /// share that run's machine state, so a test over pooled frames treats
+    /// run-to-run variation (tens of percent on a shared machine) as if it
+    /// were none; the run medians are the honest unit. With five runs a side,
+    /// complete separation of the medians has an exact Mann-Whitney p of
+    /// 2/252 (about 0.008).
+    public static let minimumRunsForTiming = 5
+    /// Significance the run medians must reach, in the frames' direction.
+    public static let runLevelAlpha = 0.01
+
+    /// Confirms a frame-level timing verdict on the run medians, or says why it cannot gate.
+    static func judgeRuns(_ row: inout MetricComparison, _ baseline: [Double], _ candidate: [Double]) {
+        guard baseline.count >= minimumRunsForTiming, candidate.count >= minimumRunsForTiming else {
+            row.gates = false
+            row.evidence += "; \(baseline.count) and \(candidate.count) runs: too few to tell a change from run-to-run variation (gates from \(minimumRunsForTiming) interleaved runs a side)"
+            return
+        }
+        let runs = MannWhitney.test(baseline, candidate)
+        let slower = Summary(candidate).p50 > Summary(baseline).p50
+        let agrees = (row.verdict == .worse) == slower
+        if runs.pValue <= runLevelAlpha && agrees {
+            row.evidence += "; run medians agree (p = \(TextReport.format(runs.pValue, digits: 4)), \(baseline.count) and \(candidate.count) runs)"
+        } else {
+            row.verdict = .unchanged
+            row.evidence += "; but run medians do not separate (p = \(TextReport.format(runs.pValue, digits: 4)), \(baseline.count) and \(candidate.count) runs)"
+        }
+    }
+
     static func compare(_ old: ScenarioReport, _ new: ScenarioReport, sameMachine: Bool) -> [MetricComparison] {
         var rows: [MetricComparison] = []
         let sameSettings = old.settings == new.settings
@@ -117,6 +145,9 @@ public enum Comparison {
                     baseline: old.frameTimesNanoseconds.map(Double.init), candidate: new.frameTimesNanoseconds.map(Double.init))
                 row.verdict = judged.verdict
                 row.evidence = judged.reason
+                if judged.verdict == .worse || judged.verdict == .better {
+                    judgeRuns(&row, old.runMediansNanoseconds, new.runMediansNanoseconds)
+                }
             }
             rows.append(row)
         }

@@ -39,12 +39,17 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     public var frameBudgetNanoseconds: Double
     /// Every measured frame's render-stage time, ns, in frame order.
     public var frameTimesNanoseconds: [Int]
+    /// The median frame time of each run pooled here (repeats or rounds):
+    /// the unit a timing comparison is judged on, since runs on a shared
+    /// machine differ by more than frames within a run do.
+    public var runMediansNanoseconds: [Double]
     public var peakResidentBytes: Int
 
     enum CodingKeys: String, CodingKey {
         case name, backend, stage, settings, metrics, histogram, budget
         case frameBudgetNanoseconds = "frame_budget_ns"
         case frameTimesNanoseconds = "frame_times_ns"
+        case runMediansNanoseconds = "run_medians_ns"
         case peakResidentBytes = "peak_rss_bytes"
     }
 

@@ -34,6 +34,8 @@ public struct BackendResult: Sendable {
     /// What `Metric.frameTime` times for this backend.
     public let stage: String
     public var samples: FrameSamples
+    /// Median frame time of each run pooled into `samples`.
+    public var runMedians: [Double] = []
     /// The metrics this backend reports.
     public var metrics: [Metric] { backend == .ncurses ? Metric.referenceMetrics : Metric.allCases }
 }

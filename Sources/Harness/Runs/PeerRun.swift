@@ -82,11 +82,17 @@ public enum PeerRun {
         var results: [BackendResult] = []
         var idle: IdleFrameResult?
         if let ours {
-            results.append(BackendResult(backend: .framebench, stage: "diff+encode", samples: oursSamples))
+            results.append(
+                BackendResult(
+                    backend: .framebench, stage: "diff+encode", samples: oursSamples,
+                    runMedians: [Summary(oursSamples[.frameTime]).p50]))
             idle = try measureIdleFrame(ours, workload: workload, frame: settings.frames - 1)
         }
         if reference != nil {
-            results.append(BackendResult(backend: .ncurses, stage: "doupdate", samples: referenceSamples))
+            results.append(
+                BackendResult(
+                    backend: .ncurses, stage: "doupdate", samples: referenceSamples,
+                    runMedians: [Summary(referenceSamples[.frameTime]).p50]))
         }
         return RunResult(settings: settings, results: results, idle: idle, peakResidentBytes: PeakMemory.residentBytes())
     }

@@ -42,6 +42,7 @@ public struct SuiteRunner {
         let results = zip(a.results, b.results).map { first, second -> BackendResult in
             var merged = first
             merged.samples.append(contentsOf: second.samples)
+            merged.runMedians += second.runMedians
             return merged
         }
         return RunResult(
@@ -72,7 +73,7 @@ public enum ReportBuilder {
                 metrics: metrics, histogram: Histogram(values: times),
                 budget: FrameBudget.evaluate(frameTimes: times, budget: frameBudget),
                 frameBudgetNanoseconds: frameBudget, frameTimesNanoseconds: times.map { Int($0) },
-                peakResidentBytes: run.peakResidentBytes)
+                runMediansNanoseconds: result.runMedians, peakResidentBytes: run.peakResidentBytes)
         }
     }
 }

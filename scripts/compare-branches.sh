@@ -1,0 +1,387 @@
+#!/usr/bin/env bash
+# Compares the benchmark suite of two revisions on this machine: builds each
+# side in its own git worktree (release), runs the two binaries interleaved
+# (A B, B A, A B, ...) so that both see the same machine load, and judges B
+# against A with `framebench compare` over the pooled rounds.
+#
+#   scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME]
+#                               [--out FILE.md] [--keep-builds] BASE [HEAD]
+#
+# BASE and HEAD are any commit-ish (branch, tag, hash, HEAD~2). Without HEAD
+# the candidate is the working tree as it is: HEAD's commit plus the staged,
+# unstaged and untracked (not ignored) changes.
+#
+#   --rounds K      interleaved rounds; each round runs every side once (5:
+#                   frame times gate only with 5 or more runs a side)
+#   --frames N      frames per benchmark, instead of each benchmark's own
+#   --suite NAME    the suite in Benchmarks/suites.json (framebench's default)
+#   --out FILE.md   where the Markdown report goes (compare-BASE-HEAD.md here)
+#   --keep-builds   keep each committed side's binary in
+#                   <repository>/.build/compare-branches/COMMIT/ and reuse it
+#                   on later runs (the working tree's changes are never reused)
+#
+# The text report goes to stdout, progress to stderr. Exit codes, as
+# `framebench check`: 0 nothing regressed, 1 something regressed (or a run
+# failed), 2 bad usage or input: not a repository, an unknown ref, a failed
+# build (the message names the side and ref and shows the build log's end).
+# The worktrees live in a temporary directory that is removed on every exit,
+# interrupts included; a build or run in progress is stopped first.
+set -euo pipefail
+
+program=compare-branches
+usage="usage: scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME] [--out FILE.md] [--keep-builds] BASE [HEAD]"
+
+fail() {  # message...: a usage or input error
+    printf '%s: %s\n' "$program" "$*" >&2
+    exit 2
+}
+
+note() {  # progress, on stderr so stdout stays the report
+    printf '%s: %s\n' "$program" "$*" >&2
+}
+
+# ---- arguments
+
+rounds=5
+frames=
+suite=
+out=
+keep_builds=false
+refs=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --rounds | --frames | --suite | --out)
+            [ $# -ge 2 ] || fail "$1 needs a value"$'\n'"$usage"
+            value=$2
+            case "$1" in
+                --rounds) rounds=$value ;;
+                --frames) frames=$value ;;
+                --suite) suite=$value ;;
+                --out) out=$value ;;
+            esac
+            shift 2
+            ;;
+        --rounds=* | --frames=* | --suite=* | --out=*)
+            value=${1#*=}
+            case "$1" in
+                --rounds=*) rounds=$value ;;
+                --frames=*) frames=$value ;;
+                --suite=*) suite=$value ;;
+                --out=*) out=$value ;;
+            esac
+            shift
+            ;;
+        --keep-builds) keep_builds=true; shift ;;
+        -h | --help) printf '%s\n' "$usage"; exit 0 ;;
+        --) shift; refs+=("$@"); break ;;
+        -*) fail "unknown option '$1'"$'\n'"$usage" ;;
+        *) refs+=("$1"); shift ;;
+    esac
+done
+case ${#refs[@]} in
+    0) fail "missing BASE (the revision to compare against)"$'\n'"$usage" ;;
+    1 | 2) ;;
+    *) fail "too many arguments: ${refs[*]}"$'\n'"$usage" ;;
+esac
+if [[ ! $rounds =~ ^[1-9][0-9]*$ ]] || [ "$rounds" -gt 100 ]; then
+    fail "--rounds must be a whole number 1...100, not '$rounds'"
+fi
+[ -z "$frames" ] || [[ $frames =~ ^[1-9][0-9]*$ ]] || fail "--frames must be a positive whole number, not '$frames'"
+if [ -n "$suite" ] && [[ ! $suite =~ ^[A-Za-z0-9._-]+$ ]]; then
+    fail "--suite must be a suite name (letters, digits, '.', '_', '-'), not '$suite'"
+fi
+base_ref=${refs[0]}
+head_ref=${refs[1]-}  # empty: the working tree
+
+# ---- the repository and the two sides
+
+command -v git >/dev/null 2>&1 || fail "git is not installed"
+command -v swift >/dev/null 2>&1 || fail "swift is not on PATH (needed to build each side)"
+root=$(git rev-parse --show-toplevel 2>/dev/null) || fail "not inside a git repository (run it from the framebench checkout)"
+
+resolve() {  # ref -> full commit hash, or exit 2 naming the ref
+    git -C "$root" rev-parse --verify --quiet --end-of-options "$1^{commit}" 2>/dev/null \
+        || fail "unknown ref '$1': not a commit in $root"
+}
+base_commit=$(resolve "$base_ref")
+
+sanitise() {  # a ref as a file-name part: origin/main -> origin-main
+    local name
+    name=$(printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '-' | tr -s '-')
+    name=${name#-}
+    name=${name%-}
+    printf '%s' "${name:-ref}"
+}
+if [ -z "$out" ]; then
+    head_part=working-tree
+    [ -z "$head_ref" ] || head_part=$(sanitise "$head_ref")
+    out="compare-$(sanitise "$base_ref")-$head_part.md"
+fi
+out_dir=$(dirname -- "$out")
+[ -d "$out_dir" ] || fail "--out $out: the directory $out_dir does not exist"
+[ -w "$out_dir" ] || fail "--out $out: the directory $out_dir is not writable"
+[ ! -d "$out" ] || fail "--out $out is a directory"
+out_path="$(cd "$out_dir" && pwd)/$(basename -- "$out")"
+
+# Untracked files that are not ignored, except this script's own reports in the
+# repository (a report from an earlier run does not make the tree "changed").
+untracked_files() {  # NUL-separated, relative to the repository root
+    git -C "$root" ls-files -z --others --exclude-standard \
+        | { grep -zvE '^compare-[^/]*\.md$' || true; } | { grep -zvxF -e "${out_path#"$root"/}" || true; }
+}
+
+if [ -n "$head_ref" ]; then
+    head_commit=$(resolve "$head_ref")
+    head_label=$head_ref
+    head_dirty=false
+else
+    head_commit=$(git -C "$root" rev-parse --verify --quiet "HEAD^{commit}") \
+        || fail "the repository has no commit yet: nothing to build the working tree on"
+    head_label="working tree"
+    # Tracked changes (staged or not) against HEAD, and untracked files that are not ignored.
+    if git -C "$root" diff --quiet HEAD -- && [ -z "$(untracked_files | tr -d '\0')" ]; then
+        head_dirty=false
+    else
+        head_dirty=true
+    fi
+fi
+# The same source twice (an A/A run): one worktree and one build serve both sides.
+same_source=false
+if [ "$base_commit" = "$head_commit" ] && [ "$head_dirty" = false ]; then same_source=true; fi
+
+# ---- the temporary directory, and cleaning up on every exit
+
+work=
+worktrees=()
+child=
+
+# Children start a session of their own (setsid), so that stopping one stops
+# everything it started: swift build puts its compilers in process groups of
+# their own, but they stay in its session, also when it exits before them.
+detach=()
+if command -v setsid >/dev/null 2>&1; then detach=(setsid -w); fi
+
+# shellcheck disable=SC2317  # called from the EXIT trap
+session_members() {  # session id -> the live processes in it, one a line
+    ps -e -o pid=,sid=,stat= | awk -v sid="$1" '$2 == sid && $3 !~ /^Z/ { print $1 }'
+}
+
+# shellcheck disable=SC2317  # called from the EXIT trap
+stop_child() {
+    [ -n "$child" ] || return 0
+    if [ ${#detach[@]} -eq 0 ]; then
+        kill -TERM "$child" 2>/dev/null || true
+    else
+        local members=() signal
+        for signal in TERM KILL; do
+            mapfile -t members < <(session_members "$child")
+            [ ${#members[@]} -gt 0 ] || break
+            kill "-$signal" "${members[@]}" 2>/dev/null || true
+            for _ in $(seq 1 50); do  # up to 10 s to stop after TERM, to be gone after KILL
+                [ -n "$(session_members "$child")" ] || break
+                sleep 0.2
+            done
+        done
+    fi
+    wait "$child" 2>/dev/null || true
+    child=
+}
+
+# shellcheck disable=SC2317  # the EXIT trap
+cleanup() {
+    local status=$?
+    trap - EXIT INT TERM HUP
+    stop_child
+    local tree
+    for tree in ${worktrees[@]+"${worktrees[@]}"}; do
+        git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true
+    done
+    [ -z "$work" ] || rm -rf "$work"
+    git -C "$root" worktree prune >/dev/null 2>&1 || true
+    if [ -n "$work" ] && git -C "$root" worktree list --porcelain 2>/dev/null | grep -qF "$work"; then
+        note "warning: a worktree under $work is still registered; remove it with: git worktree prune"
+    fi
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'note "interrupted; stopping and removing the worktrees"; exit 130' INT
+trap 'note "terminated; stopping and removing the worktrees"; exit 143' TERM
+trap 'exit 129' HUP
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/compare-branches.XXXXXX")
+# The children's temporary files go here too (swift build leaves lock files
+# and TemporaryDirectory.* behind), so removing $work removes everything.
+mkdir "$work/tmp"
+
+# Runs a command in the background (so a signal is handled at once, not after
+# the command ends) with its output in a log file; returns its exit status.
+run_logged() {  # log directory command...
+    local log=$1 directory=$2 status=0
+    shift 2
+    (cd "$directory" && TMPDIR="$work/tmp" exec ${detach[@]+"${detach[@]}"} "$@") >"$log" 2>&1 </dev/null &
+    child=$!
+    wait "$child" || status=$?
+    child=
+    return "$status"
+}
+
+# ---- the header
+
+short() { git -C "$root" rev-parse --short=12 "$1"; }
+subject() { git -C "$root" log -1 --format=%s "$1"; }
+cell() { sed 's/|/\\|/g'; }  # a Markdown table cell
+cpu=$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | sed 's/^[^:]*:[[:space:]]*//') || true
+cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN)
+base_desc="$base_ref @ $(short "$base_commit") ($(subject "$base_commit"))"
+head_desc="$head_label @ $(short "$head_commit") ($(subject "$head_commit"))"
+[ "$head_dirty" = false ] || head_desc+=" + uncommitted changes"
+if [ -n "$frames" ]; then frames_desc="$frames frames per benchmark"; else frames_desc="each benchmark's own frame count"; fi
+echo "compare-branches"
+echo "  A (baseline):  $base_desc"
+echo "  B (candidate): $head_desc"
+echo "  $rounds interleaved round(s) (A B, then B A, ...), suite ${suite:-default}, $frames_desc"
+echo "  machine: $cores cores (nproc), ${cpu:-unknown CPU}, $(uname -sr)"
+echo
+
+# ---- building the sides
+
+cache_root="$root/.build/compare-branches"
+toolchain=$(TMPDIR="$work/tmp" swift --version 2>/dev/null | head -n 1)
+
+# Makes the worktree for a side: the commit, plus the working tree's changes for a dirty HEAD.
+make_worktree() {  # directory commit dirty
+    local directory=$1 commit=$2 dirty=$3
+    worktrees+=("$directory")
+    git -C "$root" worktree add --detach --quiet "$directory" "$commit" >"$work/worktree.log" 2>&1 \
+        || fail "cannot create a worktree of $commit in $directory: $(cat "$work/worktree.log")"
+    [ "$dirty" = true ] || return 0
+    local patch="$work/working-tree.patch"
+    git -C "$root" diff --binary --no-color --no-ext-diff --no-textconv --src-prefix=a/ --dst-prefix=b/ HEAD -- >"$patch"
+    if [ -s "$patch" ]; then
+        git -C "$directory" apply --binary --whitespace=nowarn "$patch" \
+            || fail "cannot apply the working tree's changes to a worktree of HEAD ($patch)"
+    fi
+    # Untracked files that are not ignored, copied with their paths.
+    (cd "$root" && untracked_files | tar --null -T - -cf - | tar -xf - -C "$directory") \
+        || fail "cannot copy the working tree's untracked files to $directory"
+}
+
+# Builds a side; sets `binary`. Exit 2 naming the side and ref when it fails.
+build_side() {  # side label commit directory dirty
+    local side=$1 label=$2 commit=$3 directory=$4 dirty=$5
+    local cached="$cache_root/$commit"
+    if [ "$keep_builds" = true ] && [ "$dirty" = false ] && [ -x "$cached/framebench" ] \
+        && [ "$(cat "$cached/toolchain" 2>/dev/null)" = "$toolchain" ]; then
+        note "$side ($label @ $(short "$commit")): reusing the kept build in $cached"
+        binary="$cached/framebench"
+        return 0
+    fi
+    local log="$work/build-$side.log" started=$SECONDS
+    note "$side ($label @ $(short "$commit")): building in release mode (the first build takes minutes) ..."
+    if ! run_logged "$log" "$directory" swift build -c release --product framebench --package-path "$directory"; then
+        {
+            echo "$program: the build of side $side ($label @ $(short "$commit")) failed; the end of its log:"
+            tail -n 40 "$log" | sed 's/^/    /'
+        } >&2
+        exit 2
+    fi
+    binary="$directory/.build/release/framebench"
+    [ -x "$binary" ] || fail "the build of side $side ($label) produced no $binary"
+    note "$side: built in $((SECONDS - started)) s"
+    if [ "$keep_builds" = true ] && [ "$dirty" = false ]; then
+        mkdir -p "$cached"
+        cp "$binary" "$cached/framebench.tmp" && mv "$cached/framebench.tmp" "$cached/framebench"
+        printf '%s\n' "$toolchain" >"$cached/toolchain"
+        note "$side: kept the binary in $cached"
+    fi
+}
+
+# Each side runs in its own tree: framebench reads Benchmarks/suites.json from the current directory.
+tree_a="$work/A"
+make_worktree "$tree_a" "$base_commit" false
+if [ "$same_source" = true ]; then
+    tree_b=$tree_a
+else
+    tree_b="$work/B"
+    make_worktree "$tree_b" "$head_commit" "$head_dirty"
+fi
+
+for tree in "$tree_a" "$tree_b"; do
+    [ -f "$tree/Benchmarks/suites.json" ] || fail "$tree has no Benchmarks/suites.json: this revision has no suites to run"
+    if [ -n "$suite" ] && ! grep -q "\"$suite\"[[:space:]]*:" "$tree/Benchmarks/suites.json"; then
+        fail "suite '$suite' is not in Benchmarks/suites.json of $([ "$tree" = "$tree_a" ] && echo "A ($base_ref)" || echo "B ($head_label)")"
+    fi
+done
+
+build_side A "$base_ref" "$base_commit" "$tree_a" false
+binary_a=$binary
+if [ "$same_source" = true ]; then
+    binary_b=$binary_a
+    note "B is the same source as A: one build serves both sides"
+else
+    build_side B "$head_label" "$head_commit" "$tree_b" "$head_dirty"
+    binary_b=$binary
+fi
+
+# ---- interleaved rounds
+
+run_options=(run --format json --quiet)
+[ -z "$suite" ] || run_options+=(--suite "$suite")
+[ -z "$frames" ] || run_options+=(--frames "$frames")
+
+run_side() {  # side round
+    local side=$1 round=$2 binary directory label status=0
+    if [ "$side" = A ]; then binary=$binary_a directory=$tree_a label=$base_ref; else binary=$binary_b directory=$tree_b label=$head_label; fi
+    local result="round-$round-$side.json" log="$work/round-$round-$side.log" started=$SECONDS
+    run_logged "$log" "$directory" "$binary" "${run_options[@]}" --out "$work/$result" || status=$?
+    if [ "$status" -ne 0 ]; then
+        {
+            echo "$program: round $round of side $side ($label) failed (framebench exit $status); its output:"
+            tail -n 40 "$log" | sed 's/^/    /'
+        } >&2
+        # framebench's own exit code: 2 bad usage or input, anything else a failed run (1, like check).
+        [ "$status" -eq 2 ] && exit 2
+        exit 1
+    fi
+    note "round $round/$rounds: $side done in $((SECONDS - started)) s"
+}
+
+list_a=
+list_b=
+for ((round = 1; round <= rounds; round++)); do
+    if ((round % 2 == 1)); then order=(A B); else order=(B A); fi
+    for side in "${order[@]}"; do run_side "$side" "$round"; done
+    list_a+="${list_a:+,}round-$round-A.json"
+    list_b+="${list_b:+,}round-$round-B.json"
+done
+
+# ---- the comparison (B's framebench judges: it is the version under review)
+
+compare_status=0
+(cd "$work" && "$binary_b" compare "$list_a" "$list_b" --format text) || compare_status=$?
+if [ "$compare_status" -ge 2 ]; then
+    fail "framebench compare failed (exit $compare_status) on $list_a against $list_b"
+fi
+markdown_status=0
+(cd "$work" && "$binary_b" compare "$list_a" "$list_b" --format markdown --out "$work/compare.md") || markdown_status=$?
+if [ "$markdown_status" -ge 2 ] || [ ! -f "$work/compare.md" ]; then
+    fail "framebench compare --format markdown failed (exit $markdown_status)"
+fi
+
+{
+    echo "# Benchmark comparison: \`$base_ref\` against \`$head_label\`"
+    echo
+    echo "| side | revision | commit |"
+    echo "|---|---|---|"
+    echo "| A (baseline) | \`$base_ref\` | \`$(short "$base_commit")\` $(subject "$base_commit" | cell) |"
+    echo "| B (candidate) | \`$head_label\` | \`$(short "$head_commit")\` $(subject "$head_commit" | cell)$([ "$head_dirty" = false ] || echo " + uncommitted changes") |"
+    echo
+    echo "$rounds interleaved round(s) on one machine (A B, then B A, ...), suite \`${suite:-default}\`, $frames_desc."
+    echo "Machine: $cores cores (nproc), ${cpu:-unknown CPU}, $(uname -sr)."
+    echo
+    cat "$work/compare.md"
+} >"$out_path.tmp.$$"
+mv "$out_path.tmp.$$" "$out_path"
+echo
+echo "markdown report: $out"
+exit "$compare_status"
