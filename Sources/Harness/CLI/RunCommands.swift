@@ -41,6 +41,7 @@ enum RunCommands {
             workloadSettings: WorkloadSettings(size: size, seed: UInt64(seed), feedItems: feed),
             backend: backend, term: term, encoderOptions: options)
         settings.repeats = repeats
+        settings.script = parsed.string("script") ?? "default"
         settings.injection = try injection(parsed)
         return settings
     }

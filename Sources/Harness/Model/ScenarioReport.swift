@@ -1,6 +1,8 @@
 /// The settings a scenario ran with; two results compare only when these match.
 public struct ScenarioSettings: Codable, Equatable, Sendable {
     public var scenario: String
+    /// The input script that drove the scenario.
+    public var script: String
     public var frames: Int
     public var cols: Int
     public var rows: Int
@@ -14,7 +16,7 @@ public struct ScenarioSettings: Codable, Equatable, Sendable {
     public var eraseAndRepeat: Bool
 
     enum CodingKeys: String, CodingKey {
-        case scenario, frames, cols, rows, seed, term, repeats
+        case scenario, script, frames, cols, rows, seed, term, repeats
         case feedItems = "feed_items"
         case warmUpFrames = "warm_up_frames"
         case synchronizedOutput = "synchronized_output"

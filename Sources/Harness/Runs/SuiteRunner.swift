@@ -64,7 +64,7 @@ public enum ReportBuilder {
             return ScenarioReport(
                 name: settings.name, backend: result.backend.rawValue, stage: result.stage,
                 settings: ScenarioSettings(
-                    scenario: settings.workload, frames: settings.frames, cols: settings.size.cols,
+                    scenario: settings.workload, script: settings.script, frames: settings.frames, cols: settings.size.cols,
                     rows: settings.size.rows, feedItems: settings.workloadSettings.feedItems,
                     seed: settings.workloadSettings.seed, term: settings.term, warmUpFrames: settings.warmUpFrames,
                     repeats: settings.repeats, synchronizedOutput: settings.encoderOptions.synchronizedOutput,
