@@ -15,6 +15,26 @@ extension Grid {
     public mutating func write(
         _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
     ) -> Int {
+        writeText(text, x: x, y: y, style: style, clip: clip)
+    }
+
+    /// `write` for a `String`: a concrete entry point, compiled and optimised
+    /// here, so callers in other modules do not run an unspecialised generic.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
+        writeText(text, x: x, y: y, style: style, clip: clip)
+    }
+
+    /// `write` for a `Substring` (wrapped lines are slices), concrete for the same reason.
+    @discardableResult
+    public mutating func write(_ text: Substring, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
+        writeText(text, x: x, y: y, style: style, clip: clip)
+    }
+
+    @inline(__always)
+    mutating func writeText(
+        _ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect?
+    ) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         guard y >= area.y, y < area.maxY, !area.isEmpty else {
             return x + DisplayWidth.of(text)

@@ -55,8 +55,8 @@ public struct EmptyView: View {
 /// Helpers for primitive views whose node class is `N`.
 extension BuildContext {
     /// `node` as `N`, or a fresh node for `view` when the tree's shape changed.
-    @inlinable
-    func reuse<N: ViewNode, V: View>(_ node: ViewNode, as type: N.Type, for view: V, _ update: (N) -> Void) -> ViewNode {
+    func reuse<N: ViewNode, V: View>(_ node: ViewNode, as type: N.Type, for view: V, _ update: (N) -> Void) -> ViewNode
+    {
         guard let typed = node as? N else { return replace(node, with: view) }
         update(typed)
         return typed

@@ -1,0 +1,86 @@
+import FrameGrid
+
+/// The node of a view defined by its `body`: it holds the body's node and
+/// is otherwise transparent to layout. It also owns the view's `@State`
+/// storage, so state survives the view value being recreated on each update.
+final class CompositeNode<V: View>: ViewNode {
+    private(set) var view: V
+    private(set) var child: ViewNode
+    /// Persistent storage of the view's `@State` properties, in declaration order.
+    private var storages: [AnyObject] = []
+
+    init(_ view: V, _ context: BuildContext) {
+        self.view = view
+        // Reflection only runs when a view is built or updated, never on frames that only draw.
+        let slots = StateSlots.of(view)
+        storages = slots.map { $0.makeStorage(host: context.host) }
+        child = V.Body._makeNode(view.body, context)
+        super.init()
+    }
+
+    func update(_ view: V, _ context: BuildContext) {
+        if !storages.isEmpty {
+            for (slot, storage) in zip(StateSlots.of(view), storages) { slot.link(storage) }
+        }
+        self.view = view
+        child = V.Body._updateNode(child, view.body, context)
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size { child.sizeThatFits(proposal) }
+    override func placeChildren(in rect: Rect, _ context: LayoutContext) { child.place(rect, context) }
+    override var layoutPriority: Double { child.layoutPriority }
+    override func appendLayoutChildren(_ list: inout [ViewNode]) { child.appendLayoutChildren(&list) }
+    override func forEachChild(_ body: (ViewNode) -> Void) { body(child) }
+}
+
+/// A node with zero or one child that is transparent to layout: used for
+/// optional content, `if`/`else`, `AnyView` and `.id`.
+final class SlotNode: ViewNode {
+    var child: ViewNode?
+    /// Which branch or identity the child was built for.
+    var key: AnyHashable?
+
+    init(child: ViewNode?, key: AnyHashable?) {
+        self.child = child
+        self.key = key
+    }
+
+    /// Updates the child when `key` matches, otherwise retires it and builds anew.
+    func update<V: View>(_ view: V?, key: AnyHashable?, _ context: BuildContext) {
+        if let current = child, let view, key == self.key {
+            child = V._updateNode(current, view, context)
+        } else {
+            if let current = child { context.host?.retire(current, context) }
+            child = view.map { V._makeNode($0, context) }
+        }
+        self.key = key
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size { child?.sizeThatFits(proposal) ?? .zero }
+    override func placeChildren(in rect: Rect, _ context: LayoutContext) { child?.place(rect, context) }
+    override var layoutPriority: Double { child?.layoutPriority ?? 0 }
+    override func appendLayoutChildren(_ list: inout [ViewNode]) { child?.appendLayoutChildren(&list) }
+    override func forEachChild(_ body: (ViewNode) -> Void) { if let child { body(child) } }
+}
+
+/// Several sibling nodes (a tuple of views, `ForEach`). Inside a stack its
+/// children are the stack's children; alone it stacks them vertically.
+class GroupNode: ViewNode {
+    var children: [ViewNode]
+    private let layout = StackLayout(axis: .vertical, alignment: .center, spacing: 0)
+
+    init(children: [ViewNode]) { self.children = children }
+
+    override func measure(_ proposal: ProposedSize) -> Size {
+        layout.prepare(children)
+        return layout.size(proposal)
+    }
+    override func placeChildren(in rect: Rect, _ context: LayoutContext) {
+        layout.prepare(children)
+        layout.place(in: rect, context)
+    }
+    override func appendLayoutChildren(_ list: inout [ViewNode]) {
+        for child in children { child.appendLayoutChildren(&list) }
+    }
+    override func forEachChild(_ body: (ViewNode) -> Void) { for child in children { body(child) } }
+}

@@ -1,0 +1,95 @@
+import FrameGrid
+
+/// What a view update knows about where it happens: the inherited
+/// environment (font, colours, stack axis) and the host whose state and
+/// transaction it runs in. Passed down while nodes are built and updated.
+public struct BuildContext {
+    var environment = EnvironmentValues()
+    weak var host: HostCore?
+
+    init(host: HostCore?) { self.host = host }
+
+    /// The animation of the update in progress (nil: changes apply at once).
+    var animation: Animation? { host?.transactionAnimation }
+
+    func with(_ change: (inout EnvironmentValues) -> Void) -> BuildContext {
+        var copy = self
+        change(&copy.environment)
+        return copy
+    }
+}
+
+/// Values inherited down the view tree, set by modifiers.
+public struct EnvironmentValues {
+    var foreground: Color?
+    var background: Color?
+    var font: Font?
+    var fontWeight: Font.Weight?
+    /// Attributes added by modifiers (`bold()`, `italic()`, `.foregroundStyle(.secondary)`).
+    var attributes: Attributes = []
+    /// The most lines a text may take (`.lineLimit`).
+    var lineLimit: Int?
+    /// The axis of the nearest enclosing stack (how `Spacer` and `Divider` orient).
+    var stackAxis: Axis?
+    /// The scroll view that a lazy stack inside it reports to.
+    var scrollPosition: ScrollPosition?
+    /// That scroll view's axis.
+    var scrollAxis: Axis?
+
+    /// The text style these values give.
+    var textStyle: Style {
+        var attributes = self.attributes
+        if let fontWeight {
+            attributes.formUnion(fontWeight.attributes)
+        } else if let font {
+            attributes.formUnion(font.attributes)
+        }
+        return Style(foreground: foreground ?? .default, background: background ?? .default, attributes: attributes)
+    }
+}
+
+/// Shared state of one layout pass, owned by the host and reused every frame.
+final class LayoutContext {
+    /// The host's clock, in seconds.
+    var time: Double = 0
+    /// Set while a state change made inside `withAnimation` is laid out.
+    var animation: Animation?
+    /// Where newly inserted nodes start from (transitions, matched geometry).
+    var insertion: InsertionEffect?
+    weak var host: HostCore?
+
+    init(host: HostCore?) { self.host = host }
+}
+
+extension ViewNode {
+    /// Sets the frame; starts or retargets an animation when the frame moves.
+    final func setFrame(_ rect: Rect, _ context: LayoutContext) {
+        if !hasBeenPlaced {
+            hasBeenPlaced = true
+            frame = rect
+            if let animation = context.animation, let insertion = context.insertion {
+                self.animation = FrameAnimation(
+                    from: insertion.start(for: rect), to: rect, start: context.time, animation: animation)
+            }
+            return
+        }
+        guard rect != frame else { return }
+        if let animation = context.animation {
+            self.animation = FrameAnimation(
+                from: presentedFrame(at: context.time), to: rect, start: context.time, animation: animation)
+        } else if var running = animation, context.time < running.endTime {
+            // Moved without animation (a scroll) while animating: carry the motion along.
+            running.retarget(from: frame, to: rect)
+            animation = running
+        } else {
+            animation = nil
+        }
+        frame = rect
+    }
+}
+
+/// What drawing needs: the clock and the visible area.
+public struct RenderContext {
+    var time: Double
+    var clip: Rect
+}

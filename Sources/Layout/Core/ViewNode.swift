@@ -1,0 +1,135 @@
+import FrameGrid
+
+/// The retained form of a view: what layout sizes, places and draws.
+///
+/// Nodes are built once from view values and then updated in place, so work
+/// done for one frame (wrapped text, measured row heights, running
+/// animations) carries over to the next. Layout follows SwiftUI: a parent
+/// proposes a size (`sizeThatFits`), the child answers with the size it
+/// wants, and the parent places it (`place`). Frames are absolute grid
+/// coordinates; drawing (`render`) uses the frame as animation presents it.
+///
+/// Subclasses override `measure`, `placeChildren`, `draw` and `forEachChild`.
+/// Nothing here allocates once a node is warm: that is what keeps frames that
+/// only animate allocation-free.
+public class ViewNode {
+    /// The laid-out frame, in grid cells.
+    final var frame = Rect.zero
+    /// The frame's motion, when it is animating from an earlier frame.
+    final var animation: FrameAnimation?
+    /// False until the first `place`: the moment insertion effects start.
+    final var hasBeenPlaced = false
+    /// Laid out but not drawn (`.hidden()`).
+    final var isHidden = false
+    private final var sizeCache = SizeCache()
+
+    init() {}
+
+    // MARK: Layout
+
+    /// The size this node chooses for `proposal`. Cached until the next
+    /// view update, so a stack may ask its children several times per pass.
+    final func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        if let size = sizeCache.lookup(proposal) { return size }
+        let size = measure(proposal)
+        sizeCache.store(proposal, size)
+        return size
+    }
+
+    /// Subclasses: the size for `proposal` (uncached).
+    func measure(_ proposal: ProposedSize) -> Size { .zero }
+
+    /// Puts this node at `rect` (absolute cells) and places its children.
+    final func place(_ rect: Rect, _ context: LayoutContext) {
+        setFrame(rect, context)
+        placeChildren(in: rect, context)
+    }
+
+    /// Subclasses: place children inside `rect`.
+    func placeChildren(in rect: Rect, _ context: LayoutContext) {
+        forEachChild { $0.place(rect, context) }
+    }
+
+    /// How eagerly a stack gives this node space: higher first; spacers last.
+    var layoutPriority: Double { 0 }
+
+    /// Stack children: itself, or for groups (tuples, `ForEach`, conditionals) their children.
+    func appendLayoutChildren(_ list: inout [ViewNode]) { list.append(self) }
+
+    // MARK: Drawing
+
+    /// Draws the subtree into `grid` within `context.clip`.
+    final func render(into grid: inout Grid, _ context: RenderContext) {
+        if isHidden { return }
+        draw(into: &grid, context)
+    }
+
+    /// Subclasses: draw self, then children.
+    func draw(into grid: inout Grid, _ context: RenderContext) {
+        forEachChild { $0.render(into: &grid, context) }
+    }
+
+    /// Calls `body` for each child node, in drawing order.
+    func forEachChild(_ body: (ViewNode) -> Void) {}
+
+    /// The frame animation shows at `time` (seconds), in fractional cells.
+    final func presentedFrame(at time: Double) -> FrameRect {
+        guard let animation, time < animation.endTime else { return FrameRect(frame) }
+        return animation.frame(at: time)
+    }
+
+    /// The presented frame rounded to cells.
+    final func presentedRect(at time: Double) -> Rect {
+        if animation == nil { return frame }
+        return presentedFrame(at: time).rounded
+    }
+
+    /// Whether this node or a descendant is still moving at `time`.
+    final func isAnimating(at time: Double) -> Bool {
+        if let animation, time < animation.endTime { return true }
+        var moving = false
+        forEachChild { child in if !moving && child.isAnimating(at: time) { moving = true } }
+        return moving
+    }
+}
+
+/// The last few proposals a node answered, valid for one layout generation.
+struct SizeCache {
+    private var generation = -1
+    private var count = 0
+    private var next = 0
+    private var proposals = (ProposedSize.zero, ProposedSize.zero, ProposedSize.zero, ProposedSize.zero)
+    private var sizes = (Size.zero, Size.zero, Size.zero, Size.zero)
+
+    mutating func lookup(_ proposal: ProposedSize) -> Size? {
+        guard generation == LayoutGeneration.current else {
+            generation = LayoutGeneration.current
+            count = 0
+            next = 0
+            return nil
+        }
+        if count > 0 && proposals.0 == proposal { return sizes.0 }
+        if count > 1 && proposals.1 == proposal { return sizes.1 }
+        if count > 2 && proposals.2 == proposal { return sizes.2 }
+        if count > 3 && proposals.3 == proposal { return sizes.3 }
+        return nil
+    }
+
+    mutating func store(_ proposal: ProposedSize, _ size: Size) {
+        switch next {
+        case 0: (proposals.0, sizes.0) = (proposal, size)
+        case 1: (proposals.1, sizes.1) = (proposal, size)
+        case 2: (proposals.2, sizes.2) = (proposal, size)
+        default: (proposals.3, sizes.3) = (proposal, size)
+        }
+        next = (next + 1) & 3
+        count = min(count + 1, 4)
+    }
+}
+
+/// Bumped whenever views update (in any host) or a screen is resized:
+/// every cached size from before is stale.
+enum LayoutGeneration {
+    nonisolated(unsafe) static var current = 0
+    static func advance() { current &+= 1 }
+}

@@ -1,0 +1,356 @@
+import FrameGrid
+
+/// Lays out a lazy stack around its scroll position's anchor.
+///
+/// Each layout: apply the position's requests to the anchor; move the
+/// anchor to the row that contains the viewport's top (measuring rows on
+/// the way, from the length cache when visited before); pull it back if the
+/// content would end above the viewport's bottom; then place rows from the
+/// anchored row outward. Positions are always measured from the anchored
+/// row, so a row whose height differs from the estimate moves only the rows
+/// after it, never the one at the top of the screen.
+///
+/// - Complexity: per frame, O(rows in view + overscan + rows scrolled past);
+///   nothing depends on the number of items.
+final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStatisticsReporting {
+    private var source: Source
+    private var makeRow: (Source.Item) -> Row
+    private var settings: LazyStackSettings
+    private var context: BuildContext
+    private var position: ScrollPosition
+    private var live: [LazyRow] = []
+    private var nextLive: [LazyRow] = []
+    /// Rows built during this layout that are not in `live` yet.
+    private var fresh: [LazyRow] = []
+    private var lengths = RowLengthCache()
+    /// A section header built only to be pinned (its row is out of view).
+    private var pinned: LazyRow?
+    /// The live row drawn pinned, if the header is among them.
+    private var pinnedLive: Int?
+    private var rowsBuilt = 0
+    private var rowsUpdated = 0
+    private var rowProposal = ProposedSize.ideal
+
+    init(source: Source, row: @escaping (Source.Item) -> Row, settings: LazyStackSettings, _ context: BuildContext) {
+        self.source = source
+        makeRow = row
+        self.settings = settings
+        self.context = context.with { $0.stackAxis = settings.axis }
+        if let scroll = context.environment.scrollPosition, context.environment.scrollAxis == settings.axis {
+            position = scroll
+        } else {
+            position = ScrollPosition()
+        }
+        super.init()
+        position.lazyTarget = self
+    }
+
+    func update(
+        source: Source, row: @escaping (Source.Item) -> Row, settings: LazyStackSettings, _ context: BuildContext
+    ) {
+        let countChanged = source.count != self.source.count
+        self.source = source
+        makeRow = row
+        self.settings = settings
+        self.context = context.with { $0.stackAxis = settings.axis }
+        if let scroll = context.environment.scrollPosition, context.environment.scrollAxis == settings.axis,
+            scroll !== position
+        {
+            // The scroll view was given another position object: follow it from its own anchor.
+            position = scroll
+            position.lazyTarget = self
+        }
+        if countChanged { lengths.removeAll() }
+        for slot in live.indices where live[slot].index < source.count {
+            live[slot].node = Row._updateNode(live[slot].node, makeRow(source.item(at: live[slot].index)), self.context)
+            rowsUpdated += 1
+        }
+        live.removeAll { $0.index >= source.count }
+        if let header = pinned {
+            pinned =
+                header.index < source.count
+                ? LazyRow(
+                    index: header.index,
+                    node: Row._updateNode(header.node, makeRow(source.item(at: header.index)), self.context))
+                : nil
+        }
+    }
+
+    var statistics: LazyStackStatistics {
+        LazyStackStatistics(
+            rowsBuilt: rowsBuilt, rowsUpdated: rowsUpdated, liveRows: live.count + (pinned == nil ? 0 : 1),
+            rememberedLengths: lengths.count)
+    }
+
+    // MARK: Layout
+
+    override func measure(_ proposal: ProposedSize) -> Size {
+        let axis = settings.axis
+        let main =
+            proposal.value(axis) ?? min(ProposedSize.unbounded, max(0, source.count * settings.step - settings.spacing))
+        let cross = proposal.value(axis == .vertical ? .horizontal : .vertical) ?? 0
+        return Size.along(axis, main, cross: cross)
+    }
+
+    override func placeChildren(in rect: Rect, _ layoutContext: LayoutContext) {
+        let axis = settings.axis
+        let crossAxis: Axis = axis == .vertical ? .horizontal : .vertical
+        let viewport = rect.size.value(axis)
+        let cross = rect.size.value(crossAxis)
+        rowProposal = .along(axis, nil, cross: cross)
+        lengths.use(cross: cross)
+        fresh.removeAll(keepingCapacity: true)
+        let count = source.count
+        position.viewportLength = viewport
+        guard count > 0 else {
+            live.removeAll(keepingCapacity: true)
+            pinned = nil
+            position.offset = 0
+            position.contentLength = 0
+            return
+        }
+        let jumped = position.pendingAnchor != nil || position.pendingOffset != nil
+        let anchor = resolveAnchor(count: count, viewport: viewport)
+        // A jump shows its rows first; the overscan around them is built by the next frame.
+        arrangeRows(around: anchor, count: count, viewport: viewport, overscan: jumped ? 0 : settings.overscan)
+        pinnedLive = nil
+        for slot in live.indices {
+            placeRow(live[slot].node, at: live[slot].start, in: rect, layoutContext)
+        }
+        placePinnedHeader(anchor: anchor, in: rect, layoutContext)
+    }
+
+    /// Applies requests, normalises the anchor and clamps it to the content; reports the offset.
+    private func resolveAnchor(count: Int, viewport: Int) -> LazyAnchor {
+        let spacing = settings.spacing
+        var anchor = position.anchor
+        var reported = position.offset
+        if let requested = position.pendingAnchor {
+            anchor = LazyAnchor(index: max(0, min(requested.index, count - 1)), offset: requested.offset)
+            reported = anchor.index * settings.step + anchor.offset
+        } else if let requested = position.pendingOffset {
+            anchor = LazyAnchor(
+                index: min(count - 1, max(0, requested) / settings.step), offset: max(0, requested) % settings.step)
+            reported = requested
+        }
+        let delta = position.pendingDelta
+        if abs(delta) > max(viewport, 1) * LazyStackNode.longScrollViewports {
+            // Far beyond anything measured: move by estimated rows instead of
+            // measuring every row on the way (a jump, as `scrollTo` would).
+            let target = max(0, anchor.index * settings.step + anchor.offset + delta)
+            anchor = LazyAnchor(index: min(count - 1, target / settings.step), offset: target % settings.step)
+        } else {
+            anchor.offset += delta
+        }
+        reported += delta
+        position.pendingAnchor = nil
+        position.pendingOffset = nil
+        position.pendingDelta = 0
+        if anchor.index >= count { anchor = LazyAnchor(index: count - 1, offset: 0) }
+
+        moveAnchorUp(&anchor)
+        while anchor.index < count - 1 {
+            let length = rowLength(anchor.index) + spacing
+            guard anchor.offset >= length else { break }
+            anchor.offset -= length
+            anchor.index += 1
+        }
+        // Content must not end above the viewport's bottom.
+        var covered = 0
+        var index = anchor.index
+        while index < count && covered < anchor.offset + viewport {
+            covered += rowLength(index) + (index < count - 1 ? spacing : 0)
+            index += 1
+        }
+        if index == count && covered - anchor.offset < viewport {
+            let shortfall = viewport - (covered - anchor.offset)
+            anchor.offset -= shortfall
+            reported -= shortfall
+            moveAnchorUp(&anchor)
+        }
+        if anchor.index == 0 { reported = anchor.offset }  // exact near the top
+        position.anchor = anchor
+        position.offset = max(0, reported)
+        position.contentLength = max(0, count * settings.step - spacing)
+        return anchor
+    }
+
+    /// While the viewport's top is above the anchored row, anchor the row before.
+    private func moveAnchorUp(_ anchor: inout LazyAnchor) {
+        while anchor.offset < 0 && anchor.index > 0 {
+            anchor.index -= 1
+            anchor.offset += rowLength(anchor.index) + settings.spacing
+        }
+        if anchor.offset < 0 { anchor.offset = 0 }
+    }
+
+    /// Fills `live` with the rows from `overscan` before the anchor to `overscan` past the viewport.
+    private func arrangeRows(around anchor: LazyAnchor, count: Int, viewport: Int, overscan: Int) {
+        let spacing = settings.spacing
+        let first = max(0, anchor.index - overscan)
+        var start = -anchor.offset
+        for index in first..<anchor.index { start -= rowLength(index) + spacing }
+        nextLive.removeAll(keepingCapacity: true)
+        var index = first
+        var beyond = 0
+        while index < count {
+            if start >= viewport {
+                if beyond >= overscan { break }
+                beyond += 1
+            }
+            var row = acquire(index)
+            row.start = start
+            start += rowLength(index) + spacing
+            nextLive.append(row)
+            index += 1
+        }
+        swap(&live, &nextLive)
+        nextLive.removeAll(keepingCapacity: true)
+        fresh.removeAll(keepingCapacity: true)
+    }
+
+    private func placeRow(_ node: ViewNode, at start: Int, in rect: Rect, _ layoutContext: LayoutContext) {
+        let size = node.sizeThatFits(rowProposal)
+        let frame: Rect
+        if settings.axis == .vertical {
+            frame = Rect(
+                x: crossOrigin(size.cols, rect.x, rect.width), y: rect.y + start, width: size.cols, height: size.rows)
+        } else {
+            frame = Rect(
+                x: rect.x + start, y: crossOrigin(size.rows, rect.y, rect.height), width: size.cols, height: size.rows)
+        }
+        node.place(frame, layoutContext)
+    }
+
+    private func crossOrigin(_ length: Int, _ start: Int, _ available: Int) -> Int {
+        switch settings.alignment {
+        case .start: return start
+        case .center: return start + (available - length) / 2
+        case .end: return start + available - length
+        }
+    }
+
+    /// Keeps the current section's header at the viewport's start, pushed
+    /// out by the next section's header as it arrives.
+    private func placePinnedHeader(anchor: LazyAnchor, in rect: Rect, _ layoutContext: LayoutContext) {
+        pinnedLive = nil
+        guard settings.pinsHeaders, let header = source.sectionHeaderIndex(atOrBefore: anchor.index) else {
+            pinned = nil
+            return
+        }
+        let slot = liveSlot(of: header)
+        if let slot {
+            if live[slot].start >= 0 {
+                pinned = nil  // in its own place: nothing to pin
+                return
+            }
+        }
+        let node: ViewNode
+        if let slot {
+            node = live[slot].node
+            pinnedLive = slot
+            pinned = nil
+        } else if let kept = pinned, kept.index == header {
+            node = kept.node
+        } else {
+            node = build(header)
+            pinned = LazyRow(index: header, node: node)
+        }
+        let length = node.sizeThatFits(rowProposal).value(settings.axis)
+        var start = 0
+        for row in live where row.index > header && source.isSectionHeader(at: row.index) {
+            if row.start < length { start = row.start - length }
+            break
+        }
+        placeRow(node, at: start, in: rect, layoutContext)
+    }
+
+    // MARK: Rows
+
+    /// The length of row `index`: from its node when built, else the cache, else by building it.
+    private func rowLength(_ index: Int) -> Int {
+        if let row = existing(index) { return measure(row.node, index) }
+        if let length = lengths.length(of: index) { return length }
+        return measure(acquire(index).node, index)
+    }
+
+    private func measure(_ node: ViewNode, _ index: Int) -> Int {
+        let length = node.sizeThatFits(rowProposal).value(settings.axis)
+        lengths.record(length, of: index)
+        return length
+    }
+
+    private func existing(_ index: Int) -> LazyRow? {
+        if let slot = liveSlot(of: index) { return live[slot] }
+        for row in fresh where row.index == index { return row }
+        if let pinned, pinned.index == index { return pinned }
+        return nil
+    }
+
+    /// Where row `index` is in `live` (rows there have consecutive indices).
+    private func liveSlot(of index: Int) -> Int? {
+        guard !live.isEmpty else { return nil }
+        let slot = index - live[0].index
+        return slot >= 0 && slot < live.count ? slot : nil
+    }
+
+    /// Row `index`, reused when built before, otherwise built now.
+    private func acquire(_ index: Int) -> LazyRow {
+        if let row = existing(index) { return row }
+        let row = LazyRow(index: index, node: build(index))
+        if fresh.count >= LazyStackNode.freshLimit {
+            // A long walk (a big scroll): the oldest rows built on the way are far from where it ends.
+            fresh.removeFirst(LazyStackNode.freshLimit / 2)
+        }
+        fresh.append(row)
+        return row
+    }
+
+    /// Scrolls longer than this many viewports move by estimate (see `resolveAnchor`).
+    static var longScrollViewports: Int { 8 }
+    /// Rows built during one layout that are kept for reuse in it (bounds the lookups).
+    static var freshLimit: Int { 256 }
+
+    private func build(_ index: Int) -> ViewNode {
+        rowsBuilt += 1
+        return Row._makeNode(makeRow(source.item(at: index)), context)
+    }
+
+    // MARK: Drawing
+
+    override func draw(into grid: inout Grid, _ context: RenderContext) {
+        for slot in live.indices where slot != pinnedLive {
+            let node = live[slot].node
+            if node.presentedRect(at: context.time).intersection(context.clip).isEmpty && node.animation == nil {
+                continue
+            }
+            node.render(into: &grid, context)
+        }
+        if let pinnedLive { live[pinnedLive].node.render(into: &grid, context) }
+        pinned?.node.render(into: &grid, context)
+    }
+
+    override func forEachChild(_ body: (ViewNode) -> Void) {
+        for row in live { body(row.node) }
+        if let pinned { body(pinned.node) }
+    }
+}
+
+/// A built row of a lazy stack. Not nested in the generic node, so arrays
+/// of rows are concrete types (generic ones would allocate on access).
+struct LazyRow {
+    var index: Int
+    var node: ViewNode
+    /// Main-axis position relative to the viewport's start.
+    var start = 0
+}
+
+/// Lazy stacks report their counts through the scroll position that drives them.
+protocol LazyStatisticsReporting: AnyObject {
+    var statistics: LazyStackStatistics { get }
+}
+
+extension ScrollPosition {
+    /// Counts of the lazy stack this position drives (nil when it drives none).
+    public var lazyStatistics: LazyStackStatistics? { (lazyTarget as? LazyStatisticsReporting)?.statistics }
+}

@@ -1,0 +1,107 @@
+import FrameGrid
+
+/// Content in a frame of fixed or bounded size, aligned inside it.
+///
+/// Fixed: an axis with a set length takes it, and offers it to the content.
+/// Flexible: the proposal is clamped to [min, max] and offered to the
+/// content; the frame takes the content's size clamped to [min, max], grown
+/// towards the proposal when a max is set (so `maxWidth: .infinity` fills),
+/// and its ideal length when the proposal asks for ideal sizes.
+public struct FramedView<Content: View>: _WrapperView {
+    public let content: Content
+    let bounds: FrameBounds
+
+    public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> FrameNode {
+        FrameNode(child: child, bounds: bounds)
+    }
+    public func update(_ node: FrameNode, _ context: BuildContext) { node.bounds = bounds }
+}
+
+struct FrameBounds: Equatable {
+    var minWidth, idealWidth, maxWidth: Int?
+    var minHeight, idealHeight, maxHeight: Int?
+    var alignment: Alignment
+
+    /// The length on one axis for `proposed`, given the child's answer.
+    static func resolve(_ proposed: Int?, child: Int, min: Int?, ideal: Int?, max: Int?) -> Int {
+        if let min, let max, min == max { return min }
+        guard let proposed else {
+            if let ideal { return clamp(ideal, min, max) }
+            return clamp(child, min, max)
+        }
+        var length = clamp(child, min, max)
+        if let max, proposed > length { length = Swift.min(proposed, max) }
+        return length
+    }
+
+    static func clamp(_ value: Int, _ min: Int?, _ max: Int?) -> Int {
+        var value = value
+        if let max { value = Swift.min(value, max) }
+        if let min { value = Swift.max(value, min) }
+        return value
+    }
+
+    static func clampProposal(_ proposed: Int?, min: Int?, ideal: Int?, max: Int?) -> Int? {
+        if let min, let max, min == max { return min }
+        guard let proposed else { return ideal }
+        return clamp(proposed, min, max)
+    }
+}
+
+/// Engine detail: the node of `.frame`; see `FramedView` for the sizing rules.
+public final class FrameNode: WrapperNode {
+    var bounds: FrameBounds
+
+    init(child: ViewNode, bounds: FrameBounds) {
+        self.bounds = bounds
+        super.init(child: child)
+    }
+
+    private func childProposal(_ proposal: ProposedSize) -> ProposedSize {
+        ProposedSize(
+            width: FrameBounds.clampProposal(
+                proposal.width, min: bounds.minWidth, ideal: bounds.idealWidth, max: bounds.maxWidth),
+            height: FrameBounds.clampProposal(
+                proposal.height, min: bounds.minHeight, ideal: bounds.idealHeight, max: bounds.maxHeight))
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size {
+        let size = child.sizeThatFits(childProposal(proposal))
+        return Size(
+            cols: FrameBounds.resolve(
+                proposal.width, child: size.cols, min: bounds.minWidth, ideal: bounds.idealWidth, max: bounds.maxWidth),
+            rows: FrameBounds.resolve(
+                proposal.height, child: size.rows, min: bounds.minHeight, ideal: bounds.idealHeight,
+                max: bounds.maxHeight))
+    }
+
+    override func placeChildren(in rect: Rect, _ context: LayoutContext) {
+        let size = child.sizeThatFits(childProposal(ProposedSize(rect.size)))
+        let origin = bounds.alignment.origin(of: size, in: rect)
+        child.place(Rect(x: origin.x, y: origin.y, width: size.cols, height: size.rows), context)
+    }
+}
+
+extension View {
+    /// A fixed width and/or height (nil leaves that axis to the content).
+    public func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> FramedView<Self> {
+        FramedView(
+            content: self,
+            bounds: FrameBounds(
+                minWidth: width, idealWidth: width, maxWidth: width, minHeight: height, idealHeight: height,
+                maxHeight: height, alignment: alignment))
+    }
+
+    /// Bounds on the width and height; `.infinity` as a max fills the proposal.
+    public func frame(
+        minWidth: Int? = nil, idealWidth: Int? = nil, maxWidth: Int? = nil,
+        minHeight: Int? = nil, idealHeight: Int? = nil, maxHeight: Int? = nil,
+        alignment: Alignment = .center
+    ) -> FramedView<Self> {
+        FramedView(
+            content: self,
+            bounds: FrameBounds(
+                minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
+                idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment))
+    }
+}

@@ -1,0 +1,78 @@
+import FrameGrid
+
+/// Content with another view drawn behind it (`background`) or in front
+/// of it (`overlay`). The layer is offered the content's size and aligned
+/// to it; it never changes the content's size.
+public struct LayeredView<Content: View, Layer: View>: _WrapperView {
+    public let content: Content
+    let layer: Layer
+    let alignment: Alignment
+    let inFront: Bool
+
+    public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> LayerNode {
+        let layerNode = Layer._makeNode(layer, context.with { $0.stackAxis = nil })
+        return LayerNode(child: child, layer: layerNode, alignment: alignment, inFront: inFront)
+    }
+
+    public func update(_ node: LayerNode, _ context: BuildContext) {
+        node.layer = Layer._updateNode(node.layer, layer, context.with { $0.stackAxis = nil })
+        node.alignment = alignment
+    }
+}
+
+/// Engine detail: the node of `.background` and `.overlay`; the layer never changes the size.
+public final class LayerNode: WrapperNode {
+    var layer: ViewNode
+    var alignment: Alignment
+    let inFront: Bool
+
+    init(child: ViewNode, layer: ViewNode, alignment: Alignment, inFront: Bool) {
+        self.layer = layer
+        self.alignment = alignment
+        self.inFront = inFront
+        super.init(child: child)
+    }
+
+    override func placeChildren(in rect: Rect, _ context: LayoutContext) {
+        child.place(rect, context)
+        let size = layer.sizeThatFits(ProposedSize(rect.size))
+        let origin = alignment.origin(of: size, in: rect)
+        layer.place(Rect(x: origin.x, y: origin.y, width: size.cols, height: size.rows), context)
+    }
+
+    override func forEachChild(_ body: (ViewNode) -> Void) {
+        if inFront {
+            body(child)
+            body(layer)
+        } else {
+            body(layer)
+            body(child)
+        }
+    }
+}
+
+extension View {
+    /// `layer` drawn behind this view, sized to it.
+    public func background<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
+        LayeredView(content: self, layer: layer, alignment: alignment, inFront: false)
+    }
+
+    /// The built view drawn behind this view, sized to it.
+    public func background<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
+        -> LayeredView<Self, Layer>
+    {
+        LayeredView(content: self, layer: layer(), alignment: alignment, inFront: false)
+    }
+
+    /// `layer` drawn in front of this view, sized to it.
+    public func overlay<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
+        LayeredView(content: self, layer: layer, alignment: alignment, inFront: true)
+    }
+
+    /// The built view drawn in front of this view, sized to it.
+    public func overlay<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer) -> LayeredView<
+        Self, Layer
+    > {
+        LayeredView(content: self, layer: layer(), alignment: alignment, inFront: true)
+    }
+}

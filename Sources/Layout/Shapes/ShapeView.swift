@@ -1,0 +1,25 @@
+import FrameGrid
+
+/// A shape with its paint chosen.
+public struct ShapeView: View {
+    public typealias Body = Never
+    let shape: ShapeOutline
+    let paint: ShapePaint
+
+    func makeNode(_ context: BuildContext) -> ViewNode {
+        ShapeNode(shape: shape, paint: paint, foreground: context.environment.foreground)
+    }
+
+    func updateNode(_ node: ViewNode, _ context: BuildContext) -> ViewNode {
+        context.reuse(node, as: ShapeNode.self, for: self) {
+            $0.shape = shape
+            $0.paint = paint
+            $0.foreground = context.environment.foreground
+        }
+    }
+
+    public static func _makeNode(_ view: ShapeView, _ context: BuildContext) -> ViewNode { view.makeNode(context) }
+    public static func _updateNode(_ node: ViewNode, _ view: ShapeView, _ context: BuildContext) -> ViewNode {
+        view.updateNode(node, context)
+    }
+}

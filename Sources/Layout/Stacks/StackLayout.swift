@@ -1,0 +1,167 @@
+import FrameGrid
+
+/// Where children sit across a stack's axis.
+enum CrossAlignment {
+    case start, center, end
+}
+
+/// The stack algorithm SwiftUI uses, over reusable buffers.
+///
+/// Children are offered space in order of layout priority (spacers last),
+/// and within one priority from the least flexible (the smallest gap
+/// between the child's smallest and largest size) to the most; each gets an
+/// equal share of what is left, after setting aside the minimum sizes of
+/// lower-priority children. The children's answers are the sizes used.
+///
+/// - Complexity: O(n^2) in the number of children for the ordering (an
+///   insertion sort, so nothing is allocated once the buffers are warm),
+///   three size queries per child (cached by the children).
+final class StackLayout {
+    let axis: Axis
+    var alignment: CrossAlignment
+    var spacing: Int
+    private(set) var children: [ViewNode] = []
+    private var sizes: [Size] = []
+    private var order: [Int] = []
+    private var minimums: [Int] = []
+    private var flexibility: [Int] = []
+
+    init(axis: Axis, alignment: CrossAlignment, spacing: Int) {
+        self.axis = axis
+        self.alignment = alignment
+        self.spacing = spacing
+    }
+
+    /// Takes the flattened children of `content` (after a view update).
+    func prepare(_ content: ViewNode) {
+        children.removeAll(keepingCapacity: true)
+        content.appendLayoutChildren(&children)
+    }
+
+    /// Takes the flattened children of several nodes.
+    func prepare(_ content: [ViewNode]) {
+        children.removeAll(keepingCapacity: true)
+        for node in content { node.appendLayoutChildren(&children) }
+    }
+
+    /// The stack's size for `proposal`.
+    func size(_ proposal: ProposedSize) -> Size {
+        distribute(proposal)
+        guard !children.isEmpty else { return .zero }
+        var main = spacing * (children.count - 1)
+        var cross = 0
+        for size in sizes {
+            main += size.value(axis)
+            cross = max(cross, size.value(axis == .horizontal ? .vertical : .horizontal))
+        }
+        return Size.along(axis, main, cross: cross)
+    }
+
+    /// Places the children inside `rect`, one after another along the axis.
+    func place(in rect: Rect, _ context: LayoutContext) {
+        distribute(ProposedSize(rect.size))
+        var cursor = axis == .horizontal ? rect.x : rect.y
+        for (index, child) in children.enumerated() {
+            let size = sizes[index]
+            let frame: Rect
+            if axis == .horizontal {
+                frame = Rect(
+                    x: cursor, y: crossOrigin(size.rows, rect.y, rect.height), width: size.cols, height: size.rows)
+                cursor += size.cols + spacing
+            } else {
+                frame = Rect(
+                    x: crossOrigin(size.cols, rect.x, rect.width), y: cursor, width: size.cols, height: size.rows)
+                cursor += size.rows + spacing
+            }
+            child.place(frame, context)
+        }
+    }
+
+    private func crossOrigin(_ length: Int, _ start: Int, _ available: Int) -> Int {
+        switch alignment {
+        case .start: return start
+        case .center: return start + (available - length) / 2
+        case .end: return start + available - length
+        }
+    }
+
+    /// Fills `sizes` with each child's answer for its share of `proposal`.
+    private func distribute(_ proposal: ProposedSize) {
+        let count = children.count
+        sizes.removeAll(keepingCapacity: true)
+        let cross = proposal.value(axis == .horizontal ? .vertical : .horizontal)
+        guard let main = proposal.value(axis) else {
+            for child in children { sizes.append(child.sizeThatFits(.along(axis, nil, cross: cross))) }
+            return
+        }
+        // A vertical stack offered exactly its ideal height (a lazy row placed
+        // at the height it measured) offers each child its ideal height: the
+        // negotiation would end there, and skipping it saves three queries a
+        // child. Not done across: a text's ideal width is unwrapped, and
+        // offering it that width could wrap it differently.
+        if axis == .vertical {
+            var ideal = spacing * max(0, count - 1)
+            for child in children { ideal += child.sizeThatFits(.along(axis, nil, cross: cross)).rows }
+            if ideal == main {
+                for child in children {
+                    let height = child.sizeThatFits(.along(axis, nil, cross: cross)).rows
+                    sizes.append(child.sizeThatFits(.along(axis, height, cross: cross)))
+                }
+                return
+            }
+        }
+        order.removeAll(keepingCapacity: true)
+        minimums.removeAll(keepingCapacity: true)
+        flexibility.removeAll(keepingCapacity: true)
+        for (index, child) in children.enumerated() {
+            let smallest = child.sizeThatFits(.along(axis, 0, cross: cross)).value(axis)
+            let largest = child.sizeThatFits(.along(axis, ProposedSize.unbounded, cross: cross)).value(axis)
+            minimums.append(smallest)
+            flexibility.append(largest - smallest)
+            sizes.append(.zero)
+            order.append(index)
+        }
+        sortOrder()
+        var remaining = main - spacing * max(0, count - 1)
+        var position = 0
+        while position < count {
+            // One priority group: [position, groupEnd).
+            let priority = children[order[position]].layoutPriority
+            var groupEnd = position
+            while groupEnd < count && children[order[groupEnd]].layoutPriority == priority { groupEnd += 1 }
+            var reserved = 0
+            for later in groupEnd..<count { reserved += minimums[order[later]] }
+            var available = remaining - reserved
+            for (taken, slot) in (position..<groupEnd).enumerated() {
+                let index = order[slot]
+                let share = max(0, available) / (groupEnd - position - taken)
+                let size = children[index].sizeThatFits(.along(axis, share, cross: cross))
+                sizes[index] = size
+                available -= size.value(axis)
+                remaining -= size.value(axis)
+            }
+            position = groupEnd
+        }
+    }
+
+    /// Insertion sort of `order`: priority descending, then flexibility ascending (stable).
+    private func sortOrder() {
+        guard order.count > 1 else { return }
+        for i in 1..<order.count {
+            let item = order[i]
+            var j = i - 1
+            while j >= 0 && comesBefore(item, order[j]) {
+                order[j + 1] = order[j]
+                j -= 1
+            }
+            order[j + 1] = item
+        }
+    }
+
+    private func comesBefore(_ a: Int, _ b: Int) -> Bool {
+        let pa = children[a].layoutPriority
+        let pb = children[b].layoutPriority
+        if pa != pb { return pa > pb }
+        return flexibility[a] < flexibility[b]
+    }
+}

@@ -1,0 +1,46 @@
+import FrameGrid
+
+/// The node of `VStack` and `HStack`: the stack algorithm over the content's
+/// flattened children (tuples, `ForEach` and conditionals contribute theirs).
+final class StackNode: ViewNode {
+    private var content: ViewNode
+    private let layout: StackLayout
+
+    init<C: View>(_ content: C, axis: Axis, alignment: CrossAlignment, spacing: Int, _ context: BuildContext) {
+        self.content = C._makeNode(content, context.with { $0.stackAxis = axis })
+        layout = StackLayout(axis: axis, alignment: alignment, spacing: spacing)
+        super.init()
+        layout.prepare(self.content)
+    }
+
+    func update<C: View>(_ content: C, alignment: CrossAlignment, spacing: Int, _ context: BuildContext) {
+        self.content = C._updateNode(self.content, content, context.with { $0.stackAxis = layout.axis })
+        layout.alignment = alignment
+        layout.spacing = spacing
+        layout.prepare(self.content)
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size { layout.size(proposal) }
+    override func placeChildren(in rect: Rect, _ context: LayoutContext) { layout.place(in: rect, context) }
+    override func forEachChild(_ body: (ViewNode) -> Void) { for child in layout.children { body(child) } }
+}
+
+extension HorizontalAlignment {
+    var cross: CrossAlignment {
+        switch self {
+        case .leading: return .start
+        case .center: return .center
+        case .trailing: return .end
+        }
+    }
+}
+
+extension VerticalAlignment {
+    var cross: CrossAlignment {
+        switch self {
+        case .top: return .start
+        case .center: return .center
+        case .bottom: return .end
+        }
+    }
+}

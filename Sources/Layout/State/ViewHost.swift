@@ -1,0 +1,173 @@
+import FrameGrid
+
+/// Runs a screen: keeps the node tree built from the root view, applies
+/// state changes, lays out and draws one frame per `render` call.
+///
+/// Time is counted in frames at `frameRate`; frame n is drawn at n /
+/// frameRate seconds, so animations are exact functions of the frame number.
+/// A frame where nothing changed but animations lays out and draws without
+/// allocating.
+///
+/// One thread drives the views: hosts, state changes and `withAnimation`
+/// share process-wide bookkeeping (the transaction, the layout generation)
+/// without locks, as a UI's main thread would.
+public final class ViewHost<Root: View> {
+    private let content: () -> Root
+    private let core: HostCore
+    private var root: ViewNode?
+    /// The screen size views are laid out in.
+    public var size: Size {
+        didSet { if size != oldValue { LayoutGeneration.advance() } }
+    }
+
+    /// - Parameters:
+    ///   - size: the screen, in cells.
+    ///   - frameRate: frames per second of the host's clock (animation timing).
+    ///   - content: builds the root view; called again after every state change.
+    public init(size: Size, frameRate: Double = 60, content: @escaping () -> Root) {
+        self.size = size
+        self.content = content
+        core = HostCore(frameRate: max(1, frameRate))
+    }
+
+    /// The number of the next frame to be drawn.
+    public var frameIndex: Int { core.frameIndex }
+    /// The clock, in seconds: the next frame's time.
+    public var time: Double { core.time }
+    /// Whether anything on screen is still moving.
+    public var isAnimating: Bool {
+        !core.ghosts.isEmpty || (root?.isAnimating(at: core.time) ?? false)
+    }
+    /// Whether a state change is waiting for the next frame.
+    public var needsUpdate: Bool { core.needsUpdate || root == nil }
+    /// Whether the next frame would differ from the last: a state change is
+    /// waiting or something is moving. A run loop draws only then.
+    public var needsFrame: Bool { needsUpdate || isAnimating }
+
+    /// Lays out and draws the next frame into `grid` (cleared first), then
+    /// advances the clock. The grid's size is the screen's: a resized grid
+    /// resizes the screen.
+    public func render(into grid: inout Grid) {
+        if grid.size != size { size = grid.size }
+        layout()
+        draw(into: &grid)
+    }
+
+    /// The drawing half of `render`, for callers that time layout and
+    /// drawing apart: draws the tree as last laid out (call `layout()`
+    /// first), then advances the clock.
+    public func draw(into grid: inout Grid) {
+        grid.clear()
+        let context = RenderContext(time: core.time, clip: grid.bounds)
+        root?.render(into: &grid, context)
+        core.renderGhosts(into: &grid, context)
+        core.frameIndex += 1
+    }
+
+    /// Applies pending state changes and lays the tree out for the current
+    /// frame (`render` does this; tests call it to read frames).
+    public func layout() {
+        // Preference observers may change state in response to a layout
+        // (a header reacting to the scroll offset): settle that within the
+        // frame, but at most twice more, so a feedback loop cannot hang it.
+        var passes = 0
+        repeat {
+            if root == nil || core.needsUpdate { update() }
+            let layoutContext = core.layoutContext
+            layoutContext.time = core.time
+            let proposal = ProposedSize(size)
+            if let root {
+                let chosen = root.sizeThatFits(proposal)
+                // Like a window, the screen centres a root smaller than itself.
+                let fitted = Size(cols: min(chosen.cols, size.cols), rows: min(chosen.rows, size.rows))
+                let origin = Alignment.center.origin(
+                    of: fitted, in: Rect(x: 0, y: 0, width: size.cols, height: size.rows))
+                root.place(Rect(x: origin.x, y: origin.y, width: fitted.cols, height: fitted.rows), layoutContext)
+            }
+            layoutContext.animation = nil
+            core.transactionAnimation = nil
+            if core.preferenceObservers > 0, let root { PreferenceObserverNode.notifyAll(root) }
+            passes += 1
+        } while core.needsUpdate && passes < 3
+    }
+
+    /// Evaluates the views again and updates the tree in place.
+    private func update() {
+        let animation = core.pendingAnimation
+        core.needsUpdate = false
+        core.pendingAnimation = nil
+        core.transactionAnimation = animation
+        core.layoutContext.animation = animation
+        LayoutGeneration.advance()
+        let context = BuildContext(host: core)
+        if let existing = root {
+            if animation != nil {
+                core.matchedFrames.removeAll(keepingCapacity: true)
+                MatchedGeometryNode.record(existing, at: core.time, into: &core.matchedFrames)
+            }
+            root = Root._updateNode(existing, content(), context)
+        } else {
+            root = Root._makeNode(content(), context)
+        }
+    }
+}
+
+/// The part of a host that views and nodes talk to: invalidation, the
+/// clock, removal transitions and matched-geometry bookkeeping.
+public final class HostCore {
+    let frameRate: Double
+    var frameIndex = 0
+    var needsUpdate = false
+    var pendingAnimation: Animation?
+    /// The animation of the update being applied (nil outside updates).
+    var transactionAnimation: Animation?
+    private(set) lazy var layoutContext = LayoutContext(host: self)
+    /// Removed views still moving out.
+    var ghosts: [(node: ViewNode, end: Double)] = []
+    /// Presented frames of matched views just before an animated update.
+    var matchedFrames: [MatchedGeometryKey: FrameRect] = [:]
+    /// How many `onPreferenceChange` nodes exist (the post-layout walk is skipped when none).
+    var preferenceObservers = 0
+
+    init(frameRate: Double) { self.frameRate = frameRate }
+
+    var time: Double { Double(frameIndex) / frameRate }
+
+    /// A state changed: the next frame evaluates the views again.
+    func invalidate() {
+        needsUpdate = true
+        if let animation = Transaction.animation { pendingAnimation = animation }
+    }
+
+    /// `node` left the tree. With an animated update and a removal
+    /// transition, it keeps drawing while it moves out.
+    func retire(_ node: ViewNode, _ context: BuildContext) {
+        guard let animation = context.animation, let transition = HostCore.transitionNode(in: node) else { return }
+        layoutContext.time = time
+        let end = transition.startRemoval(layoutContext, animation: animation)
+        ghosts.append((transition, end))
+    }
+
+    /// The transition wrapping `node`, looking through single-child wrappers.
+    private static func transitionNode(in node: ViewNode) -> TransitionNode? {
+        var current: ViewNode? = node
+        for _ in 0..<16 {
+            guard let node = current else { return nil }
+            if let transition = node as? TransitionNode { return transition }
+            var only: ViewNode?
+            var count = 0
+            node.forEachChild {
+                only = $0
+                count += 1
+            }
+            current = count == 1 ? only : nil
+        }
+        return nil
+    }
+
+    func renderGhosts(into grid: inout Grid, _ context: RenderContext) {
+        guard !ghosts.isEmpty else { return }
+        ghosts.removeAll { $0.end <= context.time }
+        for ghost in ghosts { ghost.node.render(into: &grid, context) }
+    }
+}

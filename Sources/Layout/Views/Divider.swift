@@ -1,0 +1,52 @@
+import FrameGrid
+
+/// A thin line across its stack: horizontal ("─") in a `VStack` or alone,
+/// vertical ("│") in an `HStack`. Drawn dim unless a colour is set.
+public struct Divider: View {
+    public typealias Body = Never
+    public init() {}
+
+    public static func _makeNode(_ view: Divider, _ context: BuildContext) -> ViewNode {
+        DividerNode(vertical: context.environment.stackAxis == .horizontal, style: dividerStyle(context))
+    }
+
+    public static func _updateNode(_ node: ViewNode, _ view: Divider, _ context: BuildContext) -> ViewNode {
+        context.reuse(node, as: DividerNode.self, for: view) {
+            $0.vertical = context.environment.stackAxis == .horizontal
+            $0.style = dividerStyle(context)
+        }
+    }
+
+    private static func dividerStyle(_ context: BuildContext) -> Style {
+        var style = context.environment.textStyle
+        if context.environment.foreground == nil { style.attributes.insert(.dim) }
+        return style
+    }
+}
+
+final class DividerNode: ViewNode {
+    var vertical: Bool
+    var style: Style
+
+    init(vertical: Bool, style: Style) {
+        self.vertical = vertical
+        self.style = style
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size {
+        vertical ? Size(cols: 1, rows: proposal.height ?? 1) : Size(cols: proposal.width ?? 1, rows: 1)
+    }
+
+    override func draw(into grid: inout Grid, _ context: RenderContext) {
+        let rect = presentedRect(at: context.time)
+        if vertical {
+            for y in rect.y..<rect.maxY {
+                grid.write("│", x: rect.x, y: y, style: style.over(grid, x: rect.x, y: y), clip: context.clip)
+            }
+        } else {
+            let style = style.over(grid, x: rect.x, y: rect.y)
+            CellPainter.repeatGlyph(
+                "─", row: rect.y, columns: rect.x..<rect.maxX, style: style, grid: &grid, clip: context.clip)
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import FrameGrid
+
+/// A run of text that wraps at spaces to the width it is offered and is
+/// cut with "…" when it gets fewer rows than it needs. Widths are display
+/// widths: a Korean syllable or an emoji takes two columns.
+///
+/// Emphasis comes from the environment (`.font`, `.fontWeight`,
+/// `.foregroundColor`) or from the text's own modifiers, which win.
+public struct Text: View, Equatable {
+    public typealias Body = Never
+    let content: String
+    var font: Font?
+    var weight: Font.Weight?
+    var color: Color?
+    var attributes: Attributes = []
+
+    public init(_ content: String) { self.content = content }
+    public init(verbatim content: String) { self.content = content }
+
+    public func bold() -> Text { with { $0.attributes.insert(.bold) } }
+    public func italic() -> Text { with { $0.attributes.insert(.italic) } }
+    public func underline() -> Text { with { $0.attributes.insert(.underline) } }
+    public func strikethrough() -> Text { with { $0.attributes.insert(.strikethrough) } }
+    public func font(_ font: Font) -> Text { with { $0.font = font } }
+    public func fontWeight(_ weight: Font.Weight) -> Text { with { $0.weight = weight } }
+    public func foregroundColor(_ color: Color) -> Text { with { $0.color = color } }
+
+    private func with(_ change: (inout Text) -> Void) -> Text {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    func style(in environment: EnvironmentValues) -> Style {
+        var environment = environment
+        if let font { environment.font = font }
+        if let weight { environment.fontWeight = weight }
+        if let color { environment.foreground = color }
+        environment.attributes.formUnion(attributes)
+        return environment.textStyle
+    }
+
+    public static func _makeNode(_ view: Text, _ context: BuildContext) -> ViewNode {
+        TextNode(view.content, style: view.style(in: context.environment), lineLimit: context.environment.lineLimit)
+    }
+
+    public static func _updateNode(_ node: ViewNode, _ view: Text, _ context: BuildContext) -> ViewNode {
+        context.reuse(node, as: TextNode.self, for: view) {
+            $0.update(
+                view.content, style: view.style(in: context.environment), lineLimit: context.environment.lineLimit)
+        }
+    }
+}
+
+/// Draws text in lines computed for its frame; the lines are kept until the
+/// text or the frame's size changes. Measuring remembers, for the last two
+/// widths asked about, how many lines the text wraps to there, so a stack
+/// asking several times per pass wraps it once per width.
+final class TextNode: ViewNode {
+    private(set) var text: String
+    private(set) var style: Style
+    private var lineLimit: Int?
+    /// The lines last computed, for `linesWidth` columns and at most `linesLimit` lines (nil: any number).
+    private var lines: [TextLayout.Line] = []
+    private var linesWidth = -1
+    private var linesLimit: Int?
+    private var wraps = (WrapSummary.none, WrapSummary.none)
+
+    /// The untruncated layout of the text at one width.
+    struct WrapSummary {
+        var width: Int
+        var size: Size
+        static let none = WrapSummary(width: -1, size: .zero)
+    }
+
+    init(_ text: String, style: Style, lineLimit: Int?) {
+        self.text = text
+        self.style = style
+        self.lineLimit = lineLimit
+    }
+
+    func update(_ text: String, style: Style, lineLimit: Int?) {
+        if text != self.text || lineLimit != self.lineLimit {
+            linesWidth = -1
+            wraps = (.none, .none)
+        }
+        self.text = text
+        self.style = style
+        self.lineLimit = lineLimit
+    }
+
+    /// Lines allowed in `height` rows. Never fewer than one, as in SwiftUI:
+    /// text offered no height still shows (and overflows with) one line.
+    private func maxLines(_ height: Int?) -> Int? {
+        switch (height, lineLimit) {
+        case (nil, nil): return nil
+        case (let height?, nil): return max(1, height)
+        case (nil, let limit?): return max(1, limit)
+        case (let height?, let limit?): return max(1, min(height, limit))
+        }
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size {
+        let limit = maxLines(proposal.height)
+        if let limit, limit <= 0 { return .zero }
+        // No width and an unbounded one both mean "no wrapping": one cache slot.
+        var width = proposal.width ?? Int.max
+        if width >= ProposedSize.unbounded { width = Int.max }
+        if width <= 0 { return .zero }
+        let natural: Size
+        if wraps.0.width == width {
+            natural = wraps.0.size
+        } else if wraps.1.width == width {
+            natural = wraps.1.size
+        } else {
+            // Keep the lines too: placing the text at this width (the usual next step) reuses them.
+            var cols = 0
+            lines.removeAll(keepingCapacity: true)
+            TextLayout.forEachLine(text, width: width == Int.max ? nil : width, maxLines: nil) { line in
+                cols = max(cols, line.width)
+                lines.append(line)
+            }
+            linesWidth = width
+            linesLimit = nil
+            natural = Size(cols: cols, rows: lines.count)
+            wraps = (WrapSummary(width: width, size: natural), wraps.0)
+        }
+        if let limit, limit < natural.rows {
+            return TextLayout.size(text, width: width == Int.max ? nil : width, maxLines: limit)
+        }
+        return natural
+    }
+
+    override func placeChildren(in rect: Rect, _ context: LayoutContext) {
+        let limit = maxLines(rect.height)
+        if linesWidth == rect.width && (linesLimit == limit || (linesLimit == nil && lines.count <= (limit ?? .max))) {
+            return
+        }
+        lines.removeAll(keepingCapacity: true)
+        TextLayout.forEachLine(text, width: rect.width, maxLines: limit) { lines.append($0) }
+        linesWidth = rect.width
+        linesLimit = limit
+    }
+
+    override func draw(into grid: inout Grid, _ context: RenderContext) {
+        let origin = presentedRect(at: context.time)
+        for (row, line) in lines.enumerated() {
+            let y = origin.y + row
+            guard y >= context.clip.y && y < context.clip.maxY else { continue }
+            let style = style.over(grid, x: origin.x, y: y)
+            if line.truncated {
+                let clip = Rect(x: origin.x, y: y, width: line.width - 1, height: 1).intersection(context.clip)
+                grid.write(text[line.range], x: origin.x, y: y, style: style, clip: clip)
+                grid.write("…", x: origin.x + line.width - 1, y: y, style: style, clip: context.clip)
+            } else {
+                let clip = Rect(x: origin.x, y: y, width: max(line.width, frame.width), height: 1).intersection(
+                    context.clip)
+                grid.write(text[line.range], x: origin.x, y: y, style: style, clip: clip)
+            }
+        }
+    }
+}
+
+extension Style {
+    /// This style, taking the background already drawn at (x, y) when it has none of its own,
+    /// so text drawn over a filled shape or `.background` keeps that fill.
+    func over(_ grid: Grid, x: Int, y: Int) -> Style {
+        guard background.isDefault, x >= 0, y >= 0, x < grid.cols, y < grid.rows else { return self }
+        var style = self
+        style.background = grid[x, y].background
+        return style
+    }
+}

@@ -1,0 +1,68 @@
+import FrameGrid
+import XCTest
+
+@testable import Layout
+
+final class ScrollViewTests: XCTestCase {
+    func testVerticalScrollViewClipsAndOffsetsItsContent() {
+        let position = ScrollPosition()
+        let host = ViewHost(size: Size(cols: 6, rows: 3)) {
+            ScrollView(position: position) {
+                VStack(alignment: .leading, spacing: 0) {
+                    ForEach(0..<10) { Text("line \($0)") }
+                }
+            }
+        }
+        var grid = Grid(cols: 6, rows: 3)
+        assertScreen(Screen.frame(host, &grid), ["line 0", "line 1", "line 2"])
+        position.scroll(by: 4)
+        assertScreen(Screen.frame(host, &grid), ["line 4", "line 5", "line 6"])
+        XCTAssertEqual(position.offset, 4)
+        XCTAssertEqual(position.contentLength, 10)
+        position.scroll(by: 100)
+        assertScreen(Screen.frame(host, &grid), ["line 7", "line 8", "line 9"])
+        XCTAssertEqual(position.offset, 7, "clamped to the content's end")
+    }
+
+    func testHorizontalScrollView() {
+        let position = ScrollPosition()
+        let host = ViewHost(size: Size(cols: 5, rows: 1)) {
+            ScrollView(.horizontal, position: position) {
+                HStack(spacing: 0) { ForEach(0..<10) { Text("\($0)") } }
+            }
+        }
+        var grid = Grid(cols: 5, rows: 1)
+        assertScreen(Screen.frame(host, &grid), ["01234"])
+        position.scrollTo(offset: 3)
+        assertScreen(Screen.frame(host, &grid), ["34567"])
+    }
+
+    func testAHeaderReactsToTheReportedScrollOffset() {
+        let position = ScrollPosition()
+        let feed = GeneratedDataSource(count: 1_000) { "row \($0)" }
+        let host = ViewHost(size: Size(cols: 12, rows: 4)) { CollapsingHeaderScreen(feed: feed, position: position) }
+        var grid = Grid(cols: 12, rows: 4)
+        assertScreen(Screen.frame(host, &grid), ["Big Title", "row 0", "row 1", "row 2"])
+        position.scroll(by: 2)
+        // The offset is reported after layout; the header collapses in the same frame.
+        assertScreen(Screen.frame(host, &grid), ["title @2", "row 2", "row 3", "row 4"])
+        position.scroll(by: -2)
+        assertScreen(Screen.frame(host, &grid), ["Big Title", "row 0", "row 1", "row 2"])
+    }
+}
+
+struct CollapsingHeaderScreen: View {
+    let feed: GeneratedDataSource<String>
+    let position: ScrollPosition
+    @State var offset = 0
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            Text(offset == 0 ? "Big Title" : "title @\(offset)")
+            ScrollView(position: position) {
+                LazyVStack(feed) { Text($0) }
+            }
+            .onPreferenceChange(ScrollOffsetPreferenceKey.self) { offset = $0 }
+        }
+    }
+}
