@@ -42,4 +42,14 @@ run random-edits xterm-256color 9x5 1000 framebench --styles --seed 5
 # overrides, ZWJ chains and thousands of combining marks as data.
 run hostile-feed xterm-256color 90x20 60 framebench --styles
 run hostile-feed tmux-256color 70x14 60 framebench
+# The worst case: every cell changes every frame.
+run full-churn xterm-256color 40x12 100 framebench --styles
+# A feed read from a file: plain lines, JSON lines, invalid UTF-8 and escapes.
+feed="$work/feed.txt"
+{
+    for i in $(seq 1 100); do echo "line $i 한글 text 😀 from a file"; done
+    echo '{"author": "ada", "text": "json line with \u001b[31m an escape"}'
+    printf 'bad utf-8 \xff\xfe here \033]52;c;eA==\007 end\n'
+} > "$feed"
+run plain-feed xterm-256color 80x24 150 framebench --styles --feed-file "$feed"
 echo "replay-check: all recordings match"

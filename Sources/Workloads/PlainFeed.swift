@@ -1,3 +1,4 @@
+import Foundation
 import FrameGrid
 
 /// `plain-feed`: a feed of styled rows (colours, bold, Korean text, some
@@ -17,12 +18,16 @@ public final class PlainFeed: Workload {
     private var cache: [Int: FeedItem] = [:]
     private let header: String
     private let footer: String
+    /// Items from a user's file, when given: mapped, indexed as far as shown.
+    private let file: MappedLineFile?
 
-    public init(settings: WorkloadSettings) {
+    public init(settings: WorkloadSettings) throws {
         size = settings.size
         seed = settings.seed
+        file = try settings.feedFile.map { try MappedLineFile(path: $0) }
         itemCount = max(1, settings.feedItems)
-        header = " ◆ framebench · plain-feed · \(settings.feedItems) items · seed \(settings.seed) "
+        header = file.map { " ◆ framebench · plain-feed · \($0.path) " }
+            ?? " ◆ framebench · plain-feed · \(settings.feedItems) items · seed \(settings.seed) "
         footer = " ↑↓ one row per frame · 한글 · emoji 🚀 · the header and footer do not scroll "
         cache.reserveCapacity(size.rows * 2)
     }
@@ -57,6 +62,23 @@ public final class PlainFeed: Workload {
         evict(outside: first..<(first + bodyRows))
     }
 
+    /// Item `index` of the file (wrapping around once its length is known;
+    /// an empty file shows empty rows).
+    private func fileItem(_ index: Int, _ file: MappedLineFile) -> FeedItem {
+        var line = index
+        if let count = file.countIfKnown {
+            guard count > 0 else { return FeedItem(segments: []) }
+            line = index % count
+        }
+        if let cached = cache[line] { return cached }
+        guard let bytes = file.line(line) else {
+            return file.countIfKnown.map { _ in fileItem(index, file) } ?? FeedItem(segments: [])
+        }
+        let made = FeedItem.make(line: bytes, index: line)
+        cache[line] = made
+        return made
+    }
+
     /// Forgets items outside `visible` once the cache holds twice a screen.
     private func evict(outside visible: Range<Int>) {
         guard cache.count > visible.count * 2 + 2 else { return }
@@ -66,6 +88,7 @@ public final class PlainFeed: Workload {
 
     /// Item `index` (wrapping around the feed's length), made on first use.
     func item(_ index: Int) -> FeedItem {
+        if let file { return fileItem(index, file) }
         let wrapped = index % itemCount
         if let cached = cache[wrapped] { return cached }
         let made = FeedItem.make(seed: seed, index: wrapped)
@@ -93,6 +116,32 @@ struct FeedItem {
         "render", "cell", "glyph", "café", "naïve", "résumé", "jalapen\u{0303}o", "cursor", "region", "bytes",
     ]
     static let names = ["ada", "grace", "linus", "margaret", "dennis", "barbara", "ken", "frances"]
+
+    /// An item from a line of a feed file: a JSON object with `text` (and
+    /// optional `author`), or plain text. Invalid UTF-8 becomes U+FFFD;
+    /// controls are made visible when the text is written into the grid.
+    static func make(line bytes: UnsafeRawBufferPointer, index: Int) -> FeedItem {
+        var author: String?
+        var text = String(decoding: bytes, as: UTF8.self)
+        if bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{"),
+            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        {
+            author = object["author"] as? String
+            text = object["text"] as? String ?? ""
+        }
+        let number = String(index + 1)
+        var segments = [
+            Segment(
+                text: String(repeating: " ", count: max(0, 8 - number.count)) + number + " ",
+                style: Style(foreground: .palette(244), attributes: .dim))
+        ]
+        if let author {
+            segments.append(Segment(text: "@" + author, style: Style(foreground: .cyan, attributes: .bold)))
+            segments.append(Segment(text: " · ", style: .plain))
+        }
+        segments.append(Segment(text: text, style: .plain))
+        return FeedItem(segments: segments)
+    }
 
     static func make(seed: UInt64, index: Int) -> FeedItem {
         var random = SeededRandom(seed: seed, index: index)

@@ -30,11 +30,15 @@ public struct WorkloadSettings: Sendable, Equatable {
     public var size: Size
     public var seed: UInt64
     public var feedItems: Int
+    /// Items from a file instead of generated ones (one per line, plain
+    /// UTF-8 or JSON objects with `text` and optional `author`).
+    public var feedFile: String?
 
-    public init(size: Size = Size(cols: 200, rows: 50), seed: UInt64 = 1, feedItems: Int = 1_000_000) {
+    public init(size: Size = Size(cols: 200, rows: 50), seed: UInt64 = 1, feedItems: Int = 1_000_000, feedFile: String? = nil) {
         self.size = size
         self.seed = seed
         self.feedItems = feedItems
+        self.feedFile = feedFile
     }
 }
 
@@ -43,9 +47,9 @@ public struct WorkloadSettings: Sendable, Equatable {
 public struct WorkloadEntry: Sendable {
     public let name: String
     public let summary: String
-    public let make: @Sendable (WorkloadSettings) -> Workload
+    public let make: @Sendable (WorkloadSettings) throws -> Workload
 
-    public init(name: String, summary: String, make: @escaping @Sendable (WorkloadSettings) -> Workload) {
+    public init(name: String, summary: String, make: @escaping @Sendable (WorkloadSettings) throws -> Workload) {
         self.name = name
         self.summary = summary
         self.make = make
@@ -59,11 +63,15 @@ public enum WorkloadCatalog {
         WorkloadEntry(
             name: PlainFeed.name,
             summary: "one row per frame over a generated feed of styled rows, fixed header and footer"
-        ) { PlainFeed(settings: $0) },
+        ) { try PlainFeed(settings: $0) },
         WorkloadEntry(
             name: RandomEdits.name,
             summary: "seeded random edits, scrolls and style changes (a correctness workload)"
         ) { RandomEdits(settings: $0) },
+        WorkloadEntry(
+            name: FullChurn.name,
+            summary: "every cell changes every frame: the worst case"
+        ) { FullChurn(settings: $0) },
         WorkloadEntry(
             name: HostileFeed.name,
             summary: "escape sequences, controls, invalid UTF-8, bidi overrides, ZWJ chains and zalgo as feed content"
@@ -91,7 +99,9 @@ public enum WorkloadCatalog {
 
     public static var names: [String] { entries.map(\.name) }
 
-    public static func make(_ name: String, settings: WorkloadSettings) -> Workload? {
-        entries.first { $0.name == name }?.make(settings)
+    /// The workload called `name`, or nil for an unknown name; throws when
+    /// its settings cannot be honoured (a feed file that cannot be read).
+    public static func make(_ name: String, settings: WorkloadSettings) throws -> Workload? {
+        try entries.first { $0.name == name }?.make(settings)
     }
 }

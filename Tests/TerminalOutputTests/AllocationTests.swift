@@ -33,7 +33,7 @@ final class AllocationTests: XCTestCase {
         try XCTSkipIf(_isDebugAssertConfiguration(), "allocation counts are checked in release builds")
         let size = Size(cols: 200, rows: 50)
         let renderer = TerminalRenderer(capabilities: try TerminalCapabilities.load(term: "xterm-256color"))
-        let workload = PlainFeed(settings: WorkloadSettings(size: size, seed: 3, feedItems: 10_000))
+        let workload = try PlainFeed(settings: WorkloadSettings(size: size, seed: 3, feedItems: 10_000))
         let sink = CountingSink()
         var grid = Grid(size: size)
         var total: UInt64 = 0

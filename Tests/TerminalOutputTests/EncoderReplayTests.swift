@@ -120,7 +120,7 @@ final class EncoderReplayTests: XCTestCase {
     func testPlainFeedReplaysAndScrollsWithRegions() throws {
         let size = Size(cols: 60, rows: 15)
         let harness = try RenderHarness(cols: size.cols, rows: size.rows)
-        let workload = PlainFeed(settings: WorkloadSettings(size: size, seed: 7, feedItems: 1_000))
+        let workload = try PlainFeed(settings: WorkloadSettings(size: size, seed: 7, feedItems: 1_000))
         var grid = Grid(size: size)
         var scrolled = 0
         for index in 0..<200 {

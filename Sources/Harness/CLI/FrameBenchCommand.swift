@@ -8,7 +8,7 @@ public enum FrameBenchCommand {
 
           list
               Suites and scenarios with their default settings.
-          run [SCENARIO...] [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--script NAME]
+          run [SCENARIO...] [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--feed-file PATH] [--script NAME]
               [--backend framebench|ncurses|both] [--repeat K] [--term T] [--sync] [--no-scroll-regions]
               [--no-erase] [--suite NAME] [--format text|json|markdown|junit] [--out FILE] [--quiet]
               With no scenario: the default suite (Benchmarks/suites.json), reported against

@@ -6,7 +6,7 @@ import Workloads
 enum LiveCommand {
     static func live(_ arguments: [String]) throws -> Int32 {
         let parsed = try ParsedArguments(
-            arguments, valued: ["frames", "term", "feed", "seed", "fps"], switches: ["autoplay", "no-hud"])
+            arguments, valued: ["frames", "term", "feed", "feed-file", "seed", "fps"], switches: ["autoplay", "no-hud"])
         guard parsed.positionals.count == 1 else { throw UsageError("live takes one scenario") }
         guard let size = RawTerminal.size() else { throw UsageError("live mode needs a terminal (its size could not be read)") }
         let environmentTerm = ProcessInfo.processInfo.environment["TERM"].flatMap { $0.isEmpty || $0 == "dumb" ? nil : $0 }
@@ -15,7 +15,8 @@ enum LiveCommand {
             workloadSettings: WorkloadSettings(
                 size: Size(cols: size.cols, rows: size.rows),
                 seed: UInt64(try parsed.integer("seed", default: 1, in: 0...Int.max)),
-                feedItems: try parsed.integer("feed", default: 1_000_000, in: 1...Int(Int32.max))),
+                feedItems: try parsed.integer("feed", default: 1_000_000, in: 1...Int(Int32.max)),
+                feedFile: parsed.string("feed-file")),
             term: parsed.string("term") ?? environmentTerm ?? "xterm-256color")
         options.showsHUD = !parsed.flag("no-hud")
         options.framesPerSecond = Double(try parsed.integer("fps", default: 60, in: 1...1_000))

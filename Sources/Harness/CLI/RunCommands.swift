@@ -6,7 +6,8 @@ import Workloads
 /// `run`, `record` and `list`.
 enum RunCommands {
     static let settingValued: Set<String> = [
-        "frames", "size", "seed", "feed", "term", "backend", "script", "repeat", "inject-allocations", "inject-delay-ns",
+        "frames", "size", "seed", "feed", "feed-file", "term", "backend", "script", "repeat", "inject-allocations",
+        "inject-delay-ns",
     ]
     static let settingSwitches: Set<String> = ["sync", "no-scroll-regions", "no-erase"]
 
@@ -38,7 +39,8 @@ enum RunCommands {
             usesScrollRegions: !parsed.flag("no-scroll-regions"))
         var settings = RunSettings(
             workload: name, frames: frames,
-            workloadSettings: WorkloadSettings(size: size, seed: UInt64(seed), feedItems: feed),
+            workloadSettings: WorkloadSettings(
+                size: size, seed: UInt64(seed), feedItems: feed, feedFile: parsed.string("feed-file")),
             backend: backend, term: term, encoderOptions: options)
         settings.repeats = repeats
         settings.script = parsed.string("script") ?? "default"
@@ -125,6 +127,7 @@ enum RunCommands {
         settings.workloadSettings.feedItems = try parsed.integer("feed", default: declared.workloadSettings.feedItems, in: 1...Int(Int32.max))
         settings.repeats = try parsed.integer("repeat", default: declared.repeats, in: 1...100)
         if let term = parsed.string("term") { settings.term = term }
+        if let file = parsed.string("feed-file") { settings.workloadSettings.feedFile = file }
         if let backendName = parsed.string("backend") {
             guard let backend = Backend(rawValue: backendName) else {
                 throw UsageError("--backend must be framebench, ncurses or both, not '\(backendName)'")

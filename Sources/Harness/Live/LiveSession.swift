@@ -48,7 +48,7 @@ public final class LiveSession {
 
     public init(_ options: Options) throws {
         self.options = options
-        guard let workload = WorkloadCatalog.make(options.workload, settings: options.workloadSettings) else {
+        guard let workload = try WorkloadFactory.make(options.workload, settings: options.workloadSettings) else {
             throw UsageError("unknown scenario '\(options.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
         }
         guard !workload.drawsIncrementally else {
@@ -137,7 +137,7 @@ public final class LiveSession {
 
     private func resize(to size: Size) {
         options.workloadSettings.size = size
-        if let made = WorkloadCatalog.make(options.workload, settings: options.workloadSettings) { workload = made }
+        if let made = try? WorkloadFactory.make(options.workload, settings: options.workloadSettings) { workload = made }
         grid = Grid(size: size)
         renderer.invalidate()
     }

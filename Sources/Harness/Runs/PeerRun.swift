@@ -12,7 +12,7 @@ public enum PeerRun {
     public static let blockLength = 50
 
     public static func run(_ settings: RunSettings) throws -> RunResult {
-        guard let workload = WorkloadCatalog.make(settings.workload, settings: settings.workloadSettings) else {
+        guard let workload = try WorkloadFactory.make(settings.workload, settings: settings.workloadSettings) else {
             throw UsageError("unknown scenario '\(settings.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
         }
         let capabilities: TerminalCapabilities

@@ -16,7 +16,7 @@ public enum ProbeOverhead {
     }
 
     public static func measure(_ settings: RunSettings, blocks: Int = 40, framesPerBlock: Int = 50) throws -> Result {
-        guard let workload = WorkloadCatalog.make(settings.workload, settings: settings.workloadSettings) else {
+        guard let workload = try WorkloadFactory.make(settings.workload, settings: settings.workloadSettings) else {
             throw UsageError("unknown scenario '\(settings.workload)'")
         }
         let capabilities: TerminalCapabilities
