@@ -125,11 +125,4 @@ extension FrameEncoder {
             return count == 0 ? 0 : best
         }
     }
-
-    /// Length of a capability's output for the given parameters.
-    func measure(_ capability: ParameterizedString, _ p1: Int = 0, _ p2: Int = 0) -> Int {
-        scratch.removeAll(keepingCapacity: true)
-        capability.write(to: &scratch, p1, p2)
-        return scratch.count
-    }
 }
