@@ -47,7 +47,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "layout-bench",
-            dependencies: ["Layout", "FrameGrid", "TerminalOutput", "CAllocationCounter"],
+            dependencies: ["Layout", "FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter"],
             path: "Benchmarks/LayoutBench"
         ),
     ]

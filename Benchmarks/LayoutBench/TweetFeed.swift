@@ -1,5 +1,6 @@
 import FrameGrid
 import Layout
+import Workloads
 
 /// A feed of `count` tweet-like posts, each derived from (seed, index) when
 /// asked for: nothing is stored per item, so ten million items cost what ten do.
@@ -11,7 +12,7 @@ struct TweetFeed: LazyDataSource {
     let width: Int
 
     func item(at index: Int) -> Tweet {
-        var random = SplitMix(seed: seed, index: index)
+        var random = SeededRandom(seed: seed, index: index)
         let author = TweetFeed.authors[random.below(TweetFeed.authors.count)]
         let lines = 2 + random.below(4)
         // Enough words to fill lines-1 full lines and part of the last.
@@ -86,24 +87,4 @@ struct TweetRow: View {
         }
         .padding(.horizontal, 1)
     }
-}
-
-/// SplitMix64: item i of a feed can be made in any order.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64, index: Int = 0) {
-        state = seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03
-        _ = next()
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(truncatingIfNeeded: next() % UInt64(max(bound, 1))) }
 }

@@ -13,6 +13,7 @@
 import FrameGrid
 import Layout
 import TerminalOutput
+import Workloads
 
 #if canImport(Glibc)
     import Glibc
@@ -150,7 +151,7 @@ func scrollComparison(_ settings: BenchSettings, _ capabilities: TerminalCapabil
 func jumps(_ settings: BenchSettings, _ capabilities: TerminalCapabilities) throws {
     let run = FeedRun(count: 10_000_000, size: settings.size, seed: settings.seed, capabilities: capabilities)
     _ = try run.frame()
-    var random = SplitMix(seed: settings.seed ^ 0xABCDEF)
+    var random = SeededRandom(seed: settings.seed ^ 0xABCDEF)
     var layoutTimes: [UInt64] = []
     var frameTimes: [UInt64] = []
     var built: [Int] = []
