@@ -7,7 +7,9 @@ import PackageDescription
 /// Layers, bottom to top (data flows one way):
 ///   FrameGrid      cells, styles, text writing, frame diff with scroll detection
 ///   TerminalOutput terminfo, encoder, sinks, ncurses reference renderer
-///   Workloads      frame producers (plain-feed until the scenes land)
+///   Layout         SwiftUI-style views laid out onto the cell grid
+///   Workloads      reference frame producers (plain-feed, full-churn...)
+///   Scenes         the seed screens on the layout engine, and scripted input
 ///   Harness        runs, probes, per-phase metrics, statistics
 ///   framebench     the thin CLI
 let package = Package(
@@ -29,7 +31,12 @@ let package = Package(
         .target(name: "Workloads", dependencies: ["FrameGrid"]),
         .target(
             name: "Harness",
-            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter"]
+            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "Scenes", "CAllocationCounter"]
+        ),
+        .target(name: "Scenes", dependencies: ["FrameGrid", "Layout", "Workloads"]),
+        .testTarget(
+            name: "SceneTests",
+            dependencies: ["Scenes", "Layout", "FrameGrid", "Workloads", "TerminalOutput", "CAllocationCounter"]
         ),
         .target(name: "BenchmarkScenes", dependencies: ["FrameGrid", "Workloads"], path: "Benchmarks/Scenes"),
         .executableTarget(name: "framebench", dependencies: ["Harness", "BenchmarkScenes"]),

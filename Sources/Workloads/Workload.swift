@@ -33,12 +33,18 @@ public struct WorkloadSettings: Sendable, Equatable {
     /// Items from a file instead of generated ones (one per line, plain
     /// UTF-8 or JSON objects with `text` and optional `author`).
     public var feedFile: String?
+    /// The input script driving a scene ("default": the scene's own).
+    public var script: String
 
-    public init(size: Size = Size(cols: 200, rows: 50), seed: UInt64 = 1, feedItems: Int = 1_000_000, feedFile: String? = nil) {
+    public init(
+        size: Size = Size(cols: 200, rows: 50), seed: UInt64 = 1, feedItems: Int = 1_000_000, feedFile: String? = nil,
+        script: String = "default"
+    ) {
         self.size = size
         self.seed = seed
         self.feedItems = feedItems
         self.feedFile = feedFile
+        self.script = script
     }
 }
 
@@ -47,13 +53,26 @@ public struct WorkloadSettings: Sendable, Equatable {
 public struct WorkloadEntry: Sendable {
     public let name: String
     public let summary: String
+    /// The scripts `--script` accepts ("default" first).
+    public let scripts: [String]
     public let make: @Sendable (WorkloadSettings) throws -> Workload
 
-    public init(name: String, summary: String, make: @escaping @Sendable (WorkloadSettings) throws -> Workload) {
+    public init(
+        name: String, summary: String, scripts: [String] = ["default"],
+        make: @escaping @Sendable (WorkloadSettings) throws -> Workload
+    ) {
         self.name = name
         self.summary = summary
+        self.scripts = scripts
         self.make = make
     }
+}
+
+/// A workload cannot be made with the settings given (an unknown script, a
+/// feed that cannot be read); the message names what is wrong.
+public struct WorkloadError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// The workloads `framebench` knows by name: the built-in ones and those

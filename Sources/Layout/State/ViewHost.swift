@@ -64,6 +64,21 @@ public final class ViewHost<Root: View> {
         core.frameIndex += 1
     }
 
+    /// Draws the last frame again, at its time, without advancing the clock
+    /// (a redraw of an unchanged screen, for measuring the diff of one).
+    public func redrawLast(into grid: inout Grid) {
+        guard core.frameIndex > 0 else { return render(into: &grid) }
+        core.frameIndex -= 1
+        draw(into: &grid)
+    }
+
+    /// A model the views read changed outside `@State` (a scene's model
+    /// driven by a script or keys): the next frame evaluates the views
+    /// again. Inside `withAnimation` the change animates.
+    public func setNeedsUpdate() {
+        core.invalidate()
+    }
+
     /// Applies pending state changes and lays the tree out for the current
     /// frame (`render` does this; tests call it to read frames).
     public func layout() {

@@ -1,0 +1,103 @@
+import FrameGrid
+import Workloads
+
+/// A scene the harness can drive: frame by frame from its script (runs,
+/// recordings), or by inputs as they come (live mode).
+public protocol ScriptedWorkload: Workload {
+    /// The script the run was asked for, laid out frame by frame.
+    var timeline: ScriptTimeline { get }
+    /// Tabs or filters 1-5 and Tab select (0: none).
+    var tabCount: Int { get }
+    /// Whether the next frame would differ from the last (a change is
+    /// waiting or an animation is running).
+    var needsFrame: Bool { get }
+    /// Applies an input now (live mode), outside the script.
+    func apply(_ input: SceneInput)
+    /// Draws the next frame of the scene's current state (live mode).
+    func renderNext(into grid: inout Grid)
+}
+
+/// Runs a `Scene` as a `Workload`: frame n is the scene after the script's
+/// inputs of frames 0...n, each frame rendered in turn (animations advance
+/// one frame per frame).
+///
+/// Scenes have state, so frames must come in order: asking for the frame
+/// just drawn draws it again (without advancing animations), a later frame
+/// renders the frames between, and an earlier one starts the scene afresh
+/// and plays it forward. The harness gives each backend its own instance.
+public final class SceneWorkload<S: Scene>: ScriptedWorkload {
+    public static var name: String { S.name }
+    public let timeline: ScriptTimeline
+    public let drawsIncrementally = false
+    public var tabCount: Int { S.tabCount }
+    private let settings: WorkloadSettings
+    private var scene: S
+    /// Frames 0..<next have been rendered.
+    private var next = 0
+    /// Whether the script's inputs of frame `next` have been applied.
+    private var applied = false
+    private var scratch: Grid?
+
+    public init(settings: WorkloadSettings) throws {
+        guard let script = S.script(named: settings.script) else {
+            throw WorkloadError(
+                "--script '\(settings.script)' is unknown for \(S.name) (known: \(S.scriptNames.joined(separator: ", ")))")
+        }
+        self.settings = settings
+        timeline = ScriptTimeline(script, seed: settings.seed, size: settings.size)
+        scene = try S(settings: settings)
+    }
+
+    public var size: Size { scene.size }
+    public var needsFrame: Bool { scene.needsFrame }
+
+    public func update(frame index: Int) {
+        if index == next - 1 && !applied { return }  // the frame just drawn, drawn again
+        if index < next {
+            // An earlier frame: the same scene, played forward from the start.
+            if let fresh = try? S(settings: settings) { scene = fresh }
+            next = 0
+            applied = false
+        }
+        while next < index {
+            applyScript()
+            var grid = scratch ?? Grid(size: scene.size)
+            if grid.size != scene.size { grid = Grid(size: scene.size) }
+            scene.render(into: &grid)
+            scratch = grid
+            next += 1
+            applied = false
+        }
+        applyScript()
+    }
+
+    public func draw(frame index: Int, into grid: inout Grid) {
+        update(frame: index)
+        if grid.size != scene.size { grid = Grid(size: scene.size) }
+        if index == next - 1 && !applied {
+            scene.redraw(into: &grid)
+            return
+        }
+        scene.render(into: &grid)
+        next += 1
+        applied = false
+    }
+
+    public func apply(_ input: SceneInput) { scene.apply(input) }
+
+    public func renderNext(into grid: inout Grid) {
+        if grid.size != scene.size { grid = Grid(size: scene.size) }
+        scene.render(into: &grid)
+    }
+
+    private func applyScript() {
+        guard !applied else { return }
+        for input in timeline.inputs(at: next) { scene.apply(input) }
+        applied = true
+    }
+}
+
+extension Scene {
+    /// The names `--script` accepts.
+    public static var scriptNames: [String] { ["default"] + scripts.map(\.name) }
+}
