@@ -45,7 +45,7 @@ let package = Package(
             name: "TerminalOutputTests",
             dependencies: ["TerminalOutput", "FrameGrid", "Workloads", "CNcurses", "CAllocationCounter"]
         ),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Workloads"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Workloads", "FrameGrid"]),
         .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
         .target(name: "Layout", dependencies: ["FrameGrid"]),
         .testTarget(

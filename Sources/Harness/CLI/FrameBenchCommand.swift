@@ -13,13 +13,13 @@ public enum FrameBenchCommand {
               [--no-erase] [--suite NAME] [--format text|json|markdown|junit] [--out FILE] [--quiet]
               With no scenario: the default suite (Benchmarks/suites.json), reported against
               the stored baseline for this machine when there is one.
-          record SCENARIO --out DIR [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--term T]
+          record SCENARIO --out DIR [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--script NAME] [--term T]
               [--backend framebench|ncurses] [--styles] [--sync] [--force]
               Writes DIR/stream.bin and DIR/frames.jsonl for replay checks.
-          live SCENARIO [--autoplay --frames N] [--term T] [--feed N] [--seed S] [--no-hud]
+          live SCENARIO [--autoplay --frames N] [--script NAME] [--term T] [--feed N] [--seed S] [--no-hud]
               The scenario in this terminal: arrows, j/k, PgUp/PgDn, Home/End and the mouse
-              wheel scroll; 1-5 and Tab switch tabs or filters; p plays the script; h toggles
-              the HUD; q quits. --autoplay plays N frames, exits and prints a summary.
+              wheel scroll; 1-5 and Tab switch tabs or filters; Enter presses the screen's
+              button; p plays the script (or pauses it); h toggles the HUD; q quits. --autoplay plays N frames, exits and prints a summary.
           overhead [SCENARIO] [--size COLSxROWS] [--term T] ...
               What the probes cost: the same frames with and without them, interleaved.
           baseline save [--name NAME] [--force] [--from RESULTS.json] [--suite NAME]
@@ -40,6 +40,7 @@ public enum FrameBenchCommand {
 
     /// Runs the command in `arguments` (without the program name); returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
+        WorkloadFactory.prepare()
         guard let command = arguments.first else {
             printError(usage)
             return 2

@@ -6,8 +6,10 @@ import Workloads
 enum LiveCommand {
     static func live(_ arguments: [String]) throws -> Int32 {
         let parsed = try ParsedArguments(
-            arguments, valued: ["frames", "term", "feed", "feed-file", "seed", "fps"], switches: ["autoplay", "no-hud"])
+            arguments, valued: ["frames", "term", "feed", "feed-file", "seed", "fps", "script"], switches: ["autoplay", "no-hud"])
         guard parsed.positionals.count == 1 else { throw UsageError("live takes one scenario") }
+        let script = parsed.string("script") ?? "default"
+        try WorkloadFactory.checkScript(script, for: parsed.positionals[0])
         guard let size = RawTerminal.size() else { throw UsageError("live mode needs a terminal (its size could not be read)") }
         let environmentTerm = ProcessInfo.processInfo.environment["TERM"].flatMap { $0.isEmpty || $0 == "dumb" ? nil : $0 }
         var options = LiveSession.Options(
@@ -16,7 +18,7 @@ enum LiveCommand {
                 size: Size(cols: size.cols, rows: size.rows),
                 seed: UInt64(try parsed.integer("seed", default: 1, in: 0...Int.max)),
                 feedItems: try parsed.integer("feed", default: 1_000_000, in: 1...Int(Int32.max)),
-                feedFile: parsed.string("feed-file")),
+                feedFile: parsed.string("feed-file"), script: script),
             term: parsed.string("term") ?? environmentTerm ?? "xterm-256color")
         options.showsHUD = !parsed.flag("no-hud")
         options.framesPerSecond = Double(try parsed.integer("fps", default: 60, in: 1...1_000))

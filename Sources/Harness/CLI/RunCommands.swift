@@ -11,18 +11,10 @@ enum RunCommands {
     ]
     static let settingSwitches: Set<String> = ["sync", "no-scroll-regions", "no-erase"]
 
-    /// The input scripts a scenario can be driven by. The workloads have one
-    /// behaviour each until the scenes bring scripted input.
-    static let scripts = ["default"]
-
     /// Settings for `scenario` from the command-line options.
     static func settings(_ parsed: ParsedArguments, scenario name: String) throws -> RunSettings {
-        guard WorkloadCatalog.names.contains(name) else {
-            throw UsageError("unknown scenario '\(name)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
-        }
-        if let script = parsed.string("script"), !scripts.contains(script) {
-            throw UsageError("--script '\(script)' is unknown for \(name) (known: \(scripts.joined(separator: ", ")))")
-        }
+        let script = parsed.string("script") ?? "default"
+        try WorkloadFactory.checkScript(script, for: name)
         let frames = try parsed.integer("frames", default: 2_000, in: 1...10_000_000)
         let size = try parsed.size("size", default: Size(cols: 200, rows: 50))
         let seed = try parsed.integer("seed", default: 1, in: 0...Int.max)
@@ -43,7 +35,7 @@ enum RunCommands {
                 size: size, seed: UInt64(seed), feedItems: feed, feedFile: parsed.string("feed-file")),
             backend: backend, term: term, encoderOptions: options)
         settings.repeats = repeats
-        settings.script = parsed.string("script") ?? "default"
+        settings.script = script
         settings.injection = try injection(parsed)
         return settings
     }
@@ -118,8 +110,9 @@ enum RunCommands {
     /// A suite benchmark with the settings given on the command line replacing its own.
     static func overriding(_ declared: RunSettings, with parsed: ParsedArguments) throws -> RunSettings {
         var settings = declared
-        if let script = parsed.string("script"), !scripts.contains(script) {
-            throw UsageError("--script '\(script)' is unknown (known: \(scripts.joined(separator: ", ")))")
+        if let script = parsed.string("script") {
+            try WorkloadFactory.checkScript(script, for: declared.workload)
+            settings.script = script
         }
         settings.frames = try parsed.integer("frames", default: declared.frames, in: 1...10_000_000)
         settings.workloadSettings.size = try parsed.size("size", default: declared.size)
@@ -173,6 +166,9 @@ enum RunCommands {
         var lines = ["scenarios (defaults: --frames 2000 --size 200x50 --seed 1 --feed 1000000 --script default):"]
         for entry in WorkloadCatalog.entries {
             lines.append("  \(TextReport.pad(entry.name, 16))\(entry.summary)")
+            if entry.scripts.count > 1 {
+                lines.append("  \(TextReport.pad("", 16))scripts: \(entry.scripts.joined(separator: ", "))")
+            }
         }
         lines.append("")
         do {
@@ -183,7 +179,7 @@ enum RunCommands {
                 for declaration in file.suites[name]! {
                     let settings = try SuiteFile.settings(for: declaration, file: SuiteFile.defaultPath)
                     lines.append(
-                        "    \(TextReport.pad(declaration.name, 24))\(settings.workload) \(settings.size) \(settings.frames) frames, feed \(settings.workloadSettings.feedItems), seed \(settings.workloadSettings.seed), TERM=\(settings.term), backend \(settings.backend.rawValue), \(settings.repeats) run\(settings.repeats == 1 ? "" : "s")"
+                        "    \(TextReport.pad(declaration.name, 24))\(settings.workload) \(settings.size) \(settings.frames) frames, script \(settings.script), feed \(settings.workloadSettings.feedItems), seed \(settings.workloadSettings.seed), TERM=\(settings.term), backend \(settings.backend.rawValue), \(settings.repeats) run\(settings.repeats == 1 ? "" : "s")"
                     )
                 }
             }

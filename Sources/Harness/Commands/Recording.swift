@@ -63,6 +63,7 @@ public enum Recording {
             for index in 0..<settings.frames {
                 workload.update(frame: index)
                 workload.draw(frame: index, into: &grid)
+                reference.resize(to: grid.size)
                 reference.transfer(grid)
                 reference.update()
                 jsonl += frameLine(index, end: reference.bytesWritten, grid, lines: grid.lines, depth: depth, styles: false)
@@ -96,7 +97,8 @@ public enum Recording {
     static func frameLine(
         _ index: Int, end: Int, _ grid: Grid, lines: [String], depth: ColorDepth, styles: Bool
     ) -> String {
-        var line = "{\"frame\": \(index), \"end\": \(end), \"lines\": ["
+        // The size, on every frame: a scene's script may resize the terminal mid-run.
+        var line = "{\"frame\": \(index), \"end\": \(end), \"cols\": \(grid.cols), \"rows\": \(grid.rows), \"lines\": ["
         line += lines.map(JSON.quote).joined(separator: ", ")
         line += "]"
         if styles {

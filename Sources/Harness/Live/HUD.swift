@@ -22,7 +22,7 @@ enum HUD {
     static let width = 36
     static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    static func draw(into grid: inout Grid, recent: RecentFrames, note: String, position: Int) {
+    static func draw(into grid: inout Grid, recent: RecentFrames, note: String, position: String) {
         guard grid.cols >= width + 2, grid.rows >= 5 else { return }
         let x = grid.cols - width - 1
         let style = Style(foreground: .brightWhite, background: .palette(236))
@@ -34,7 +34,7 @@ enum HUD {
             style: style.with(.bold), clip: area)
         grid.write(" " + sparkline(recent.times.suffix(width - 2)), x: x, y: 2, style: style, clip: area)
         grid.write(
-            " \(recent.lastBytes) B  \(recent.lastAllocations) allocs  row \(position)", x: x, y: 3, style: style, clip: area)
+            " \(recent.lastBytes) B  \(recent.lastAllocations) allocs  \(position)", x: x, y: 3, style: style, clip: area)
         if !note.isEmpty { grid.write(" " + note, x: x, y: 4, style: style.with(.dim), clip: area) }
     }
 

@@ -6,6 +6,8 @@ public enum LiveInput: Equatable, Sendable {
     case end
     case tab(Int)
     case nextTab
+    /// Enter: the screen's primary action (a button).
+    case action
     case togglePlay
     case toggleHUD
     case quit
@@ -13,7 +15,7 @@ public enum LiveInput: Equatable, Sendable {
 
 /// Turns terminal input bytes into `LiveInput`: arrows (CSI and SS3 forms),
 /// j/k, PgUp/PgDn, Home/End, the mouse wheel (SGR and X10 reports), digits
-/// 1-5, Tab, p, h, q and Ctrl-C. Bytes it does not know are skipped;
+/// 1-5, Tab, Enter, p, h, q and Ctrl-C. Bytes it does not know are skipped;
 /// sequences cut at the end of a read wait for the next one.
 public struct KeyParser {
     private var pending: [UInt8] = []
@@ -43,6 +45,7 @@ public struct KeyParser {
         case UInt8(ascii: "p"): return (.togglePlay, 1)
         case UInt8(ascii: "h"): return (.toggleHUD, 1)
         case 0x09: return (.nextTab, 1)
+        case 0x0D, 0x0A: return (.action, 1)
         case UInt8(ascii: "1")...UInt8(ascii: "5"): return (.tab(Int(byte - UInt8(ascii: "1"))), 1)
         case 0x1B: return escape(at: index)
         default: return (nil, 1)

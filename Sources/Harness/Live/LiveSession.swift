@@ -1,5 +1,6 @@
 import FrameGrid
 import Foundation
+import Scenes
 import TerminalOutput
 import Workloads
 
@@ -38,8 +39,13 @@ public final class LiveSession {
     private let renderer: TerminalRenderer
     private let sink = FileDescriptorSink(descriptor: STDOUT_FILENO)
     private var workload: Workload
+    /// The workload as a scene with state, keys and a script (nil: frames by number).
+    private var scene: ScriptedWorkload?
     private var grid: Grid
+    /// The frame number shown (workloads without scenes).
     private var position = 0
+    /// The next frame of the script to play (scenes).
+    private var scriptFrame = 0
     private var playing: Bool
     private var showsHUD: Bool
     private var recent = RecentFrames()
@@ -48,19 +54,25 @@ public final class LiveSession {
 
     public init(_ options: Options) throws {
         self.options = options
-        guard let workload = try WorkloadFactory.make(options.workload, settings: options.workloadSettings) else {
-            throw UsageError("unknown scenario '\(options.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
-        }
-        guard !workload.drawsIncrementally else {
-            throw UsageError("\(options.workload) draws each frame from the one before, so it cannot be scrolled live")
-        }
+        let workload = try LiveSession.makeWorkload(options)
         self.workload = workload
+        scene = workload as? ScriptedWorkload
         let capabilities: TerminalCapabilities
         do { capabilities = try TerminalCapabilities.load(term: options.term) } catch { throw UsageError("\(error)") }
         renderer = TerminalRenderer(capabilities: capabilities, options: EncoderOptions(synchronizedOutput: true))
         grid = Grid(size: options.workloadSettings.size)
         playing = options.autoplayFrames != nil
         showsHUD = options.showsHUD
+    }
+
+    private static func makeWorkload(_ options: Options) throws -> Workload {
+        guard let workload = try WorkloadFactory.make(options.workload, settings: options.workloadSettings) else {
+            throw UsageError("unknown scenario '\(options.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
+        }
+        guard !workload.drawsIncrementally else {
+            throw UsageError("\(options.workload) draws each frame from the one before, so it cannot be scrolled live")
+        }
+        return workload
     }
 
     /// What `RawTerminal.restore` writes: attributes, scroll region and
@@ -91,7 +103,11 @@ public final class LiveSession {
                 resize(to: Size(cols: size.cols, rows: size.rows))
                 needsFrame = true
             }
-            let wait = playing ? max(0, (nextTick - Double(MonotonicClock.now())) / 1_000_000) : 100
+            // Frames come at the frame rate while the script plays or an
+            // animation runs; otherwise only when an input or resize asks.
+            let moving = playing || scene?.needsFrame == true
+            if !moving { nextTick = max(nextTick, Double(MonotonicClock.now()) + interval) }
+            let wait = moving ? max(0, (nextTick - Double(MonotonicClock.now())) / 1_000_000) : 100
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, Int32(wait)) > 0 {
                 let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 256) }
@@ -102,14 +118,16 @@ public final class LiveSession {
                     }
                 }
             }
-            if playing && Double(MonotonicClock.now()) >= nextTick {
-                position += 1
-                played += 1
+            if moving && Double(MonotonicClock.now()) >= nextTick {
                 nextTick += interval
                 needsFrame = true
-                if let limit = options.autoplayFrames, played >= limit {
-                    try drawFrame()
-                    return summary
+                if playing {
+                    playScriptFrame()
+                    played += 1
+                    if let limit = options.autoplayFrames, played >= limit {
+                        try drawFrame()
+                        return summary
+                    }
                 }
             }
             if needsFrame {
@@ -121,31 +139,85 @@ public final class LiveSession {
 
     /// Applies one input; false means quit.
     private func handle(_ input: LiveInput) -> Bool {
-        let page = max(1, grid.rows - 2)
         switch input {
         case .quit: return false
-        case .scroll(let rows): position = max(0, position + rows)
-        case .page(let pages): position = max(0, position + pages * page)
-        case .home: position = 0
-        case .end: position = max(0, options.workloadSettings.feedItems - page)
         case .togglePlay: playing.toggle()
         case .toggleHUD: showsHUD.toggle()
-        case .tab, .nextTab: note = "\(options.workload) has no tabs or filters"
+        default:
+            if let scene { apply(input, to: scene) } else { move(input) }
         }
         return true
     }
 
+    /// A key for a scene: scrolling, tabs and filters, its button.
+    private func apply(_ input: LiveInput, to scene: ScriptedWorkload) {
+        switch input {
+        case .scroll(let rows): scene.apply(.scroll(rows))
+        case .page(let pages): scene.apply(.page(pages))
+        case .home: scene.apply(.top)
+        case .end: scene.apply(.bottom)
+        case .action: scene.apply(.action)
+        case .tab(let index):
+            if index < scene.tabCount {
+                scene.apply(.selectTab(index))
+            } else {
+                note = scene.tabCount == 0
+                    ? "\(options.workload) has no tabs or filters" : "\(options.workload) has \(scene.tabCount) tabs"
+            }
+        case .nextTab:
+            if scene.tabCount > 0 { scene.apply(.nextTab) } else { note = "\(options.workload) has no tabs or filters" }
+        case .quit, .togglePlay, .toggleHUD: break
+        }
+    }
+
+    /// A key for a workload drawn by frame number: the number is the scroll position.
+    private func move(_ input: LiveInput) {
+        let page = max(1, grid.rows - 2)
+        switch input {
+        case .scroll(let rows): position = max(0, position + rows)
+        case .page(let pages): position = max(0, position + pages * page)
+        case .home: position = 0
+        case .end: position = max(0, options.workloadSettings.feedItems - page)
+        case .tab, .nextTab, .action: note = "\(options.workload) has no tabs or filters"
+        case .quit, .togglePlay, .toggleHUD: break
+        }
+    }
+
+    /// One frame of the script: its inputs go to the scene (except resizes:
+    /// the real terminal decides the size here); other workloads move a row.
+    private func playScriptFrame() {
+        guard let scene else {
+            position += 1
+            return
+        }
+        for input in scene.timeline.inputs(at: scriptFrame) {
+            if case .resize = input { continue }
+            scene.apply(input)
+        }
+        scriptFrame += 1
+    }
+
     private func resize(to size: Size) {
         options.workloadSettings.size = size
-        if let made = try? WorkloadFactory.make(options.workload, settings: options.workloadSettings) { workload = made }
+        if let scene {
+            scene.apply(.resize(size))
+        } else if let made = try? LiveSession.makeWorkload(options) {
+            workload = made
+        }
         grid = Grid(size: size)
         renderer.invalidate()
     }
 
     private func drawFrame() throws {
-        workload.update(frame: position)
-        workload.draw(frame: position, into: &grid)
-        if showsHUD { HUD.draw(into: &grid, recent: recent, note: note, position: position) }
+        if let scene {
+            scene.renderNext(into: &grid)
+        } else {
+            workload.update(frame: position)
+            workload.draw(frame: position, into: &grid)
+        }
+        if showsHUD {
+            HUD.draw(into: &grid, recent: recent, note: note, position: scene == nil ? "row \(position)" : "script \(scriptFrame)\(playing ? " ▶" : "")")
+        }
         let before = AllocationSnapshot.now()
         let start = MonotonicClock.now()
         let diff = renderer.diff(grid)

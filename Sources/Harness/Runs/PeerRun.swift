@@ -12,9 +12,15 @@ public enum PeerRun {
     public static let blockLength = 50
 
     public static func run(_ settings: RunSettings) throws -> RunResult {
-        guard let workload = try WorkloadFactory.make(settings.workload, settings: settings.workloadSettings) else {
-            throw UsageError("unknown scenario '\(settings.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
+        // Each backend draws from its own instance: scenes have state (scroll
+        // positions, animations) and play their frames in order.
+        func makeWorkload() throws -> Workload {
+            guard let workload = try WorkloadFactory.make(settings.workload, settings: settings.workloadSettings) else {
+                throw UsageError("unknown scenario '\(settings.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
+            }
+            return workload
         }
+        let workload = try makeWorkload()
         let capabilities: TerminalCapabilities
         do {
             capabilities = try TerminalCapabilities.load(term: settings.term)
@@ -26,6 +32,7 @@ public enum PeerRun {
             ? TerminalRenderer(capabilities: capabilities, options: settings.encoderOptions) : nil
         let sink = CountingSink()
         let reference = backends.contains(.ncurses) ? try NcursesRenderer(term: settings.term, size: settings.size) : nil
+        let referenceWorkload = backends.count > 1 ? try makeWorkload() : workload
         defer { reference?.close() }
 
         var oursSamples = FrameSamples()
@@ -53,7 +60,8 @@ public enum PeerRun {
                             ours, &oursGrid, sink, &oursSamples, measured, produced, workload.drawsIncrementally,
                             settings.injection)
                     } else if backend == .ncurses, let reference {
-                        var produced = ProducePhases.measure(workload, frame: index, into: &referenceGrid)
+                        var produced = ProducePhases.measure(referenceWorkload, frame: index, into: &referenceGrid)
+                        if referenceGrid.size != reference.size { reference.resize(to: referenceGrid.size) }
                         let transferStart = MonotonicClock.now()
                         let transferAllocations = AllocationSnapshot.now()
                         reference.transfer(referenceGrid)

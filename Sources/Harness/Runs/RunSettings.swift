@@ -23,7 +23,10 @@ public struct RunSettings: Sendable {
     /// The benchmark's name in reports (the scenario and size by default).
     public var name: String
     /// The input script driving the scenario (`default`: the workload's own).
-    public var script = "default"
+    public var script: String {
+        get { workloadSettings.script }
+        set { workloadSettings.script = newValue }
+    }
     /// Runs of the scenario whose frames are pooled; suites interleave them.
     public var repeats = 1
     /// A deliberate regression inside the render stage, for proving that the

@@ -15,6 +15,8 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
     public var term: String?
     public var backend: String?
     public var repeats: Int?
+    /// The input script (a scene's own by default).
+    public var script: String?
 }
 
 /// The suites file: named lists of benchmarks and the frame budget that
@@ -35,6 +37,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
 
     /// Reads and checks a suites file; every problem names the file.
     public static func load(_ path: String) throws -> SuiteFile {
+        WorkloadFactory.prepare()
         let file: SuiteFile = try JSONFile.read(path, what: "suites file")
         for (suite, declarations) in file.suites {
             var names = Set<String>()
@@ -45,7 +48,12 @@ public struct SuiteFile: Codable, Equatable, Sendable {
                 guard names.insert(declaration.name).inserted else {
                     throw UsageError("\(path): suite '\(suite)' declares '\(declaration.name)' twice")
                 }
-                _ = try settings(for: declaration, file: path)
+                let settings = try settings(for: declaration, file: path)
+                do {
+                    try WorkloadFactory.checkScript(settings.script, for: declaration.scenario)
+                } catch let error as UsageError {
+                    throw UsageError("\(path): suite '\(suite)', benchmark '\(declaration.name)': \(error.description)")
+                }
             }
         }
         return file
@@ -72,6 +80,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
             backend: backend, term: declaration.term ?? "xterm-256color")
         settings.name = declaration.name
         settings.repeats = repeats
+        settings.script = declaration.script ?? "default"
         return settings
     }
 }

@@ -17,7 +17,7 @@ import Glibc
 /// ncurses keeps global state, so one `NcursesRenderer` exists at a time,
 /// used from one thread.
 public final class NcursesRenderer {
-    public let size: Size
+    public private(set) var size: Size
     private let screen: OpaquePointer
     private let output: UnsafeMutablePointer<FILE>
     private let input: UnsafeMutablePointer<FILE>
@@ -99,6 +99,17 @@ public final class NcursesRenderer {
         var bytes = [UInt8](repeating: 0, count: count)
         _ = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
         return bytes
+    }
+
+    /// The terminal changed size (a script's resize): ncurses resizes its
+    /// screens and repaints the next update in full.
+    public func resize(to newSize: Size) {
+        guard newSize != size else { return }
+        set_term(screen)
+        size = newSize
+        _ = resizeterm(Int32(newSize.rows), Int32(newSize.cols))
+        _ = clearok(framebench_stdscr(), true)
+        transferredStamps = Array(repeating: 0, count: newSize.rows)
     }
 
     /// Copies the rows of `frame` that changed since the last transfer into
