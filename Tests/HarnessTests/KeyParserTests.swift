@@ -14,6 +14,13 @@ final class KeyParserTests: XCTestCase {
             ])
     }
 
+    func testDigitsTabAndEnterSelectAndAct() {
+        var parser = KeyParser()
+        XCTAssertEqual(
+            parser.feed(Array("12345\t\r\n6".utf8)),
+            [.tab(0), .tab(1), .tab(2), .tab(3), .tab(4), .nextTab, .action, .action])
+    }
+
     func testMouseWheelInSGRAndX10Reports() {
         var parser = KeyParser()
         XCTAssertEqual(parser.feed(Array("\u{1B}[<64;10;5M\u{1B}[<65;10;5M\u{1B}[<0;1;1M\u{1B}[<0;1;1m".utf8)), [.scroll(-3), .scroll(3)])

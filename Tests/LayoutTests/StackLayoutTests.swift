@@ -109,6 +109,23 @@ final class StackLayoutTests: XCTestCase {
         assertScreen(Screen.lines(view, cols: 5, rows: 2), ["a │ b", "─────"])
     }
 
+    func testDividerOverColoursKeepsEachCellsBackground() {
+        let view = ZStack(alignment: .leading) {
+            HStack(spacing: 0) {
+                Color.blue.frame(width: 3, height: 1)
+                Spacer()
+                Color.red.frame(width: 2, height: 1)
+            }
+            Divider()
+        }
+        let host = ViewHost(size: Size(cols: 8, rows: 1)) { view }
+        var grid = Grid(cols: 8, rows: 1)
+        host.render(into: &grid)
+        XCTAssertEqual(grid.lines, ["────────"])
+        let backgrounds = (0..<8).map { grid[$0, 0].background }
+        XCTAssertEqual(backgrounds, [.blue, .blue, .blue, .default, .default, .default, .red, .red])
+    }
+
     func testLayoutPriorityGivesSpaceFirst() {
         let view = HStack(spacing: 0) {
             Text("aaaa bbbb")

@@ -107,6 +107,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             pinned = nil
             position.offset = 0
             position.contentLength = 0
+            position.isAtEnd = true
             return
         }
         let jumped = position.pendingAnchor != nil || position.pendingOffset != nil
@@ -162,6 +163,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             covered += rowLength(index) + (index < count - 1 ? spacing : 0)
             index += 1
         }
+        position.isAtEnd = index == count && covered - anchor.offset <= viewport
         if index == count && covered - anchor.offset < viewport {
             let shortfall = viewport - (covered - anchor.offset)
             anchor.offset -= shortfall
@@ -274,8 +276,11 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         return measure(acquire(index).node, index)
     }
 
+    /// A row's length, at least one cell: rows that measure nothing (all
+    /// their text squeezed out on a tiny screen) must still move the walk
+    /// along, or a scroll over millions of them would visit every one.
     private func measure(_ node: ViewNode, _ index: Int) -> Int {
-        let length = node.sizeThatFits(rowProposal).value(settings.axis)
+        let length = max(1, node.sizeThatFits(rowProposal).value(settings.axis))
         lengths.record(length, of: index)
         return length
     }

@@ -24,6 +24,7 @@ extension ViewNode {
     func collect<K: PreferenceKey>(_ key: K.Type, into value: inout K.Value) {
         if let reporting = self as? PreferenceReporting, let mine = reporting.reportedValue(for: key) {
             K.reduce(value: &value) { mine }
+            if reporting.hidesDescendants(for: key) { return }
         }
         forEachChild { $0.collect(key, into: &value) }
     }
@@ -32,6 +33,14 @@ extension ViewNode {
 /// Nodes that report a preference value.
 protocol PreferenceReporting: AnyObject {
     func reportedValue<K: PreferenceKey>(for key: K.Type) -> K.Value?
+    /// Whether values its subtree reports for `key` are hidden from
+    /// observers above (a scroll view's offset hides nested scroll views'
+    /// offsets: observers see the nearest one).
+    func hidesDescendants<K: PreferenceKey>(for key: K.Type) -> Bool
+}
+
+extension PreferenceReporting {
+    func hidesDescendants<K: PreferenceKey>(for key: K.Type) -> Bool { false }
 }
 
 /// Content that reports `value` for `K`.

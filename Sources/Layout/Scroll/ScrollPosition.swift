@@ -19,6 +19,9 @@ public final class ScrollPosition {
     public internal(set) var viewportLength = 0
     /// Over a lazy stack: the row at the viewport's top and how far into it the top is.
     public internal(set) var anchor = LazyAnchor(index: 0, offset: 0)
+    /// Whether the content's end is at (or above) the viewport's end after
+    /// the last layout: scrolled as far as it goes (exact over lazy stacks too).
+    public internal(set) var isAtEnd = false
 
     var pendingDelta = 0
     var pendingOffset: Int?

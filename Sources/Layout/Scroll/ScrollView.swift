@@ -96,6 +96,7 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
         offset = max(0, min(offset, length - rect.size.value(axis)))
         position.offset = offset
         position.contentLength = length
+        position.isAtEnd = offset >= length - rect.size.value(axis)
         if axis == .vertical {
             child.place(Rect(x: rect.x, y: rect.y - offset, width: rect.width, height: length), context)
         } else {
@@ -113,4 +114,7 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
         guard K.self == ScrollOffsetPreferenceKey.self else { return nil }
         return position.offset as? K.Value
     }
+
+    /// Scroll views inside this one report their own offsets, not this one's.
+    func hidesDescendants<K: PreferenceKey>(for key: K.Type) -> Bool { K.self == ScrollOffsetPreferenceKey.self }
 }

@@ -70,7 +70,8 @@ enum CellPainter {
         _ grid: inout Grid, _ clip: Rect
     ) {
         if covered >= 8 {
-            paint(x: x, y: y, glyph: "█", fillIsForeground: true, color: color, grid: &grid, clip: clip)
+            // Whole: the colour as background, so text drawn over it keeps the fill.
+            grid.fill(Rect(x: x, y: y, width: 1, height: 1).intersection(clip), style: Style(background: color))
         } else if fromStart {
             paint(x: x, y: y, glyph: blocks[covered], fillIsForeground: true, color: color, grid: &grid, clip: clip)
         } else {
@@ -85,7 +86,8 @@ enum CellPainter {
         _ clip: Rect
     ) {
         if covered >= 8 {
-            paintRow(y, columns, glyph: "█", fillIsForeground: true, color: color, grid: &grid, clip: clip)
+            let row = Rect(x: columns.lowerBound, y: y, width: columns.count, height: 1)
+            grid.fill(row.intersection(clip), style: Style(background: color))
         } else if fromTop {
             paintRow(
                 y, columns, glyph: lowerBlocks[8 - covered], fillIsForeground: false, color: color, grid: &grid,
@@ -111,17 +113,36 @@ enum CellPainter {
 
     /// A single-width glyph repeated along row `y` over `columns`, within
     /// `clip`: written once, then copied as a cell (writing text cell by cell
-    /// costs a grapheme walk each time).
+    /// costs a grapheme walk each time). With `keepingBackgrounds`, each cell
+    /// keeps the background already drawn there (a line over colours).
     static func repeatGlyph(
-        _ glyph: String, row y: Int, columns: Range<Int>, style: Style, grid: inout Grid, clip: Rect
+        _ glyph: String, row y: Int, columns: Range<Int>, style: Style, grid: inout Grid, clip: Rect,
+        keepingBackgrounds: Bool = false
     ) {
         let area = Rect(x: columns.lowerBound, y: y, width: columns.count, height: 1).intersection(clip).intersection(
             grid.bounds)
         guard !area.isEmpty else { return }
-        grid.write(glyph, x: area.x, y: y, style: style, clip: area)
-        let cell = grid[area.x, y]
-        guard cell.width == 1, area.width > 1 else { return }
-        grid.fill(Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1), with: cell)
+        guard keepingBackgrounds else {
+            grid.write(glyph, x: area.x, y: y, style: style, clip: area)
+            let cell = grid[area.x, y]
+            guard cell.width == 1, area.width > 1 else { return }
+            grid.fill(Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1), with: cell)
+            return
+        }
+        var backgrounds = grid[area.x, y].background
+        grid.write(glyph, x: area.x, y: y, style: style.over(grid, x: area.x, y: y), clip: area)
+        var cell = grid[area.x, y]
+        guard cell.width == 1 else { return }
+        for x in (area.x + 1)..<area.maxX {
+            let behind = grid[x, y].background
+            if behind != backgrounds {
+                backgrounds = behind
+                var cellStyle = style
+                cellStyle.background = behind
+                cell.style = cellStyle
+            }
+            grid.put(cell, x: x, y: y)
+        }
     }
 
     /// One edge cell: the block glyph in the fill colour over what is there.

@@ -36,7 +36,7 @@ public final class ViewHost<Root: View> {
     public var time: Double { core.time }
     /// Whether anything on screen is still moving.
     public var isAnimating: Bool {
-        !core.ghosts.isEmpty || (root?.isAnimating(at: core.time) ?? false)
+        core.ghosts.contains { $0.end > core.time } || (root?.isAnimating(at: core.time) ?? false)
     }
     /// Whether a state change is waiting for the next frame.
     public var needsUpdate: Bool { core.needsUpdate || root == nil }

@@ -44,9 +44,9 @@ final class DividerNode: ViewNode {
                 grid.write("│", x: rect.x, y: y, style: style.over(grid, x: rect.x, y: y), clip: context.clip)
             }
         } else {
-            let style = style.over(grid, x: rect.x, y: rect.y)
             CellPainter.repeatGlyph(
-                "─", row: rect.y, columns: rect.x..<rect.maxX, style: style, grid: &grid, clip: context.clip)
+                "─", row: rect.y, columns: rect.x..<rect.maxX, style: style, grid: &grid, clip: context.clip,
+                keepingBackgrounds: style.background.isDefault)
         }
     }
 }

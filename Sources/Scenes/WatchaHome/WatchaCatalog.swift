@@ -1,0 +1,144 @@
+import FrameGrid
+import Layout
+import Workloads
+
+/// Where the titles come from: generated from the seed and an index (nothing
+/// stored per title), or the lines of a `--feed-file` (JSON `title`, else the text).
+struct WatchaCatalog {
+    let seed: UInt64
+    let file: FileFeed?
+    /// How many sections the home feed has (and rows each other tab's list has).
+    let count: Int
+
+    /// Posters in each home carousel.
+    static let postersPerCarousel = 1_000
+
+    init(settings: WorkloadSettings) throws {
+        seed = settings.seed
+        if let path = settings.feedFile {
+            let file = try FileFeed(path: path)
+            self.file = file
+            count = max(0, file.count(requested: settings.feedItems))
+        } else {
+            file = nil
+            count = max(0, settings.feedItems)
+        }
+    }
+
+    /// The poster in column `column` of home section `section`.
+    func poster(section: Int, column: Int) -> Poster {
+        let index = section &* WatchaCatalog.postersPerCarousel &+ column
+        return poster(index)
+    }
+
+    /// Title number `index` (the lists of the other tabs walk these in order).
+    func poster(_ index: Int) -> Poster {
+        var random = SeededRandom(seed: seed, index: index)
+        let title = file.map { WatchaCatalog.title(of: $0.record(index)) } ?? WatchaCatalog.generatedTitle(&random)
+        let genre = WatchaCatalog.genres[random.below(WatchaCatalog.genres.count)]
+        let year = 1998 + random.below(28)
+        let hue = WatchaCatalog.tints[random.below(WatchaCatalog.tints.count)]
+        return Poster(
+            index: index, title: title, genre: genre, year: year, rating: 25 + random.below(26),
+            tint: hue.fill, edge: hue.edge)
+    }
+
+    /// A feed file line's title: its JSON `title`, else its text.
+    private static func title(of record: FileRecord) -> String { record.fields["title"] ?? record.text }
+
+    private static func generatedTitle(_ random: inout SeededRandom) -> String {
+        switch random.below(5) {
+        case 0: return "The " + adjectives[random.below(adjectives.count)] + " " + nouns[random.below(nouns.count)]
+        case 1: return nouns[random.below(nouns.count)] + " of " + nouns[random.below(nouns.count)]
+        case 2: return korean[random.below(korean.count)]
+        default: return adjectives[random.below(adjectives.count)] + " " + nouns[random.below(nouns.count)]
+        }
+    }
+
+    static let adjectives = [
+        "Midnight", "Silent", "Last", "Crimson", "Hidden", "Broken", "Golden", "Wild", "Frozen", "Secret",
+        "Little", "Endless", "Lost", "Second", "Paper",
+    ]
+    static let nouns = [
+        "Train", "Garden", "Signal", "Harbor", "Letters", "Summer", "Island", "Detective", "Kingdom", "Witness",
+        "Frequency", "Diner", "River", "Station", "Orchard",
+    ]
+    static let korean = ["기생충", "오징어 게임", "나의 아저씨", "비밀의 숲", "응답하라 1988", "시그널", "킹덤", "마더"]
+    static let genres = ["Drama", "Thriller", "Comedy", "Romance", "Sci-fi", "Documentary", "Animation", "Crime"]
+    /// Poster colours: a dark fill and a brighter edge.
+    static let tints: [(fill: Color, edge: Color)] = [
+        (.rgb(58, 18, 38), .rgb(255, 5, 88)), (.rgb(18, 34, 60), .rgb(90, 150, 255)),
+        (.rgb(20, 48, 36), .rgb(80, 200, 140)), (.rgb(56, 40, 14), .rgb(240, 180, 60)),
+        (.rgb(40, 24, 58), .rgb(170, 120, 255)), (.rgb(30, 30, 30), .rgb(180, 180, 180)),
+    ]
+}
+
+/// One title as a poster shows it.
+struct Poster: Equatable {
+    let index: Int
+    let title: String
+    let genre: String
+    let year: Int
+    /// Watcha's star rating times ten (25 means 2.5).
+    let rating: Int
+    let tint: Color
+    let edge: Color
+
+    var ratingText: String { "★ \(rating / 10).\(rating % 10)" }
+}
+
+/// The kinds of home sections, repeating down the feed.
+enum SectionKind: Int, CaseIterable {
+    case hero, justArrived, watchagorithm, comingSoon
+
+    var title: String {
+        switch self {
+        case .hero: return "Today's picks"
+        case .justArrived: return "Just arrived"
+        case .watchagorithm: return "Watchagorithm: picked for you"
+        case .comingSoon: return "Coming soon"
+        }
+    }
+
+    /// The poster card size, border included.
+    var posterSize: Size {
+        self == .hero ? Size(cols: 24, rows: 9) : Size(cols: 12, rows: 6)
+    }
+
+    /// Rows the whole section takes: header, posters and a blank row.
+    var height: Int { posterSize.rows + 2 }
+}
+
+/// The home feed's sections: section i is kind i % 4 with its own carousel of posters.
+struct HomeSections: LazyDataSource {
+    let count: Int
+
+    func item(at index: Int) -> Int { index }
+
+    static func kind(_ index: Int) -> SectionKind { SectionKind(rawValue: index % SectionKind.allCases.count)! }
+}
+
+/// The posters of one home carousel, made on demand.
+struct CarouselPosters: LazyDataSource {
+    let catalog: WatchaCatalog
+    let section: Int
+
+    var count: Int { catalog.count == 0 ? 0 : WatchaCatalog.postersPerCarousel }
+    func item(at index: Int) -> Poster { catalog.poster(section: section, column: index) }
+}
+
+/// The rows of a tab's list (search results, upcoming titles, downloads).
+struct TitleRows: LazyDataSource {
+    let catalog: WatchaCatalog
+    /// Where this list starts among the titles (so tabs show different ones).
+    let base: Int
+
+    var count: Int { catalog.count }
+    func item(at index: Int) -> ListedTitle { ListedTitle(position: index, poster: catalog.poster(base &+ index)) }
+}
+
+/// A title at a place in a list.
+struct ListedTitle {
+    let position: Int
+    let poster: Poster
+}

@@ -1,0 +1,57 @@
+import FrameGrid
+import XCTest
+
+@testable import Layout
+
+/// An observer of the scroll offset above a scroll view that holds other
+/// scroll views (carousels in a feed) sees the nearest one's offset.
+final class NestedScrollOffsetTests: XCTestCase {
+    func testTheOuterScrollViewsOffsetHidesNestedOnes() {
+        let outer = ScrollPosition()
+        let inner = ScrollPosition()
+        let rows = GeneratedDataSource(count: 100) { $0 }
+        let digits = GeneratedDataSource(count: 100) { "\($0 % 10)" }
+        var seen: [Int] = []
+        let host = ViewHost(size: Size(cols: 6, rows: 3)) {
+            ScrollView(position: outer) {
+                LazyVStack(rows) { row in
+                    ScrollView(.horizontal, position: inner) {
+                        LazyHStack(digits, spacing: 0) { Text($0) }
+                    }
+                    .frame(height: 1)
+                }
+            }
+            .onPreferenceChange(ScrollOffsetPreferenceKey.self) { seen.append($0) }
+        }
+        var grid = Grid(cols: 6, rows: 3)
+        inner.scrollTo(offset: 4)
+        assertScreen(Screen.frame(host, &grid), ["456789", "456789", "456789"])
+        outer.scroll(by: 2)
+        _ = Screen.frame(host, &grid)
+        inner.scroll(by: 1)
+        _ = Screen.frame(host, &grid)
+        XCTAssertEqual(seen, [0, 2], "the carousels' offsets never reach the observer")
+    }
+}
+
+/// Rows that measure nothing (a tiny screen squeezes out all their text)
+/// still take a cell in a lazy stack, so scrolling never walks every row.
+final class EmptyLazyRowTests: XCTestCase {
+    func testScrollingOverRowsThatMeasureNothingBuildsOnlyAFew() {
+        let position = ScrollPosition()
+        let rows = GeneratedDataSource(count: 10_000_000) { $0 }
+        let host = ViewHost(size: Size(cols: 4, rows: 2)) {
+            ScrollView(position: position) {
+                LazyVStack(rows) { _ in EmptyView() }
+            }
+        }
+        var grid = Grid(cols: 4, rows: 2)
+        _ = Screen.frame(host, &grid)
+        position.scroll(by: 3)
+        _ = Screen.frame(host, &grid)
+        position.scroll(by: -2)
+        _ = Screen.frame(host, &grid)
+        XCTAssertEqual(position.anchor.index, 1)
+        XCTAssertLessThan(position.lazyStatistics!.rowsBuilt, 50)
+    }
+}
