@@ -4,7 +4,10 @@
 Keys sent with send-keys must have their effect (the pane shows the frame
 `framebench record` says that scroll position looks like), the HUD toggles,
 `q` and SIGINT give the terminal back (main screen, cursor shown), and
-`--autoplay` plays and prints its summary.
+`--autoplay` plays and prints its summary. The seed scenes: 1-5 and Tab
+switch filters and tabs (and back again to the same screen), Enter presses
+the welcome screen's button, scrolling collapses and expands Safari's bar,
+`p` plays the script.
 
     scripts/live_check.py [FRAMEBENCH]     (default .build/release/framebench)
 """
@@ -17,7 +20,7 @@ import time
 
 FRAMEBENCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/framebench")
 COLS, ROWS, TERM = 80, 24, "tmux-256color"
-SOCKETS = [f"framebench-live-{os.getpid()}-{n}" for n in range(6)]
+SOCKETS = [f"framebench-live-{os.getpid()}-{n}" for n in range(12)]
 SOCKET = SOCKETS[0]
 failures = []
 passed = 0
@@ -77,6 +80,73 @@ def expected_frames(count, cols=COLS, rows=ROWS):
     return [frame["lines"] for frame in frames]
 
 
+def settled(timeout=10):
+    """The screen once it stops changing (animations played out)."""
+    time.sleep(0.3)
+    end = time.time() + timeout
+    last = screen()
+    while time.time() < end:
+        time.sleep(0.4)
+        now = screen()
+        if now == last:
+            return now
+        last = now
+    return last
+
+
+def scene_checks():
+    live = f"TERM={TERM} {FRAMEBENCH} live {{}} --term {TERM} --no-hud --feed 10000000; sleep 60"
+
+    print("live: profile-feed filters")
+    start(live.format("profile-feed"))
+    tweets = settled()
+    check(any("Tweets" in line and "Likes" in line for line in tweets), "profile-feed shows the filter bar",
+          "\n".join(tweets))
+    tmux("send-keys", "3")
+    likes = settled()
+    check(likes != tweets, "3 switches to the third filter (the feed changes)", "\n".join(likes))
+    tmux("send-keys", "1")
+    check(wait_for(lambda lines: lines == tweets, "filter 1") is not None,
+          "1 switches back: the first filter's screen again", "\n".join(screen()))
+    tmux("send-keys", "Tab")
+    replies = settled()
+    check(replies not in (tweets, likes), "Tab moves to the next filter", "\n".join(replies))
+    tmux("send-keys", "Tab", "Tab")
+    check(wait_for(lambda lines: lines == tweets, "Tab wraps") is not None,
+          "Tab wraps around to the first filter", "\n".join(screen()))
+
+    print("live: watcha-home navigation and tabs")
+    start(live.format("watcha-home"))
+    welcome = settled()
+    check(any("Go to main" in line for line in welcome), "watcha-home starts on the welcome screen", "\n".join(welcome))
+    tmux("send-keys", "Enter")
+    home = settled()
+    check(not any("Go to main" in line for line in home) and any("Home" in line for line in home),
+          "Enter goes to the main view (its tab bar)", "\n".join(home))
+    tmux("send-keys", "2")
+    second = settled()
+    check(second != home, "2 switches to the second tab", "\n".join(second))
+    tmux("send-keys", "1")
+    check(wait_for(lambda lines: lines == home, "tab 1") is not None,
+          "1 switches back to the home tab as it was", "\n".join(screen()))
+
+    print("live: safari-reader bottom bar")
+    start(live.format("safari-reader"))
+    expanded = settled()
+    tmux("send-keys", "j", "j", "j")
+    collapsed = settled()
+    check(collapsed[-4:] != expanded[-4:], "scrolling down collapses the bottom bar", "\n".join(collapsed))
+    tmux("send-keys", "k")
+    again = settled()
+    check(again[-4:] == expanded[-4:], "scrolling up expands it again", "\n".join(again))
+    tmux("send-keys", "p")
+    time.sleep(1.0)
+    first = screen()
+    time.sleep(0.5)
+    check(screen() != first, "p plays the script (the page moves)", "\n".join(screen()))
+    tmux("send-keys", "q")
+
+
 def main():
     frames = expected_frames(30)
     status = tempfile.mktemp(prefix="framebench-live-status-")
@@ -131,6 +201,8 @@ def main():
         what = "a crash (SIGSEGV)" if signal_name == "SEGV" else f"SIG{signal_name}"
         check(flags() == ["0", "1"], f"{what} restores the main screen and the cursor", str(flags()))
         check(open(status).read().strip() == code, f"{what} exits {code}", open(status).read())
+
+    scene_checks()
 
     print("live: autoplay")
     if os.path.exists(status):

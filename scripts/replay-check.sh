@@ -44,6 +44,16 @@ run hostile-feed xterm-256color 90x20 60 framebench --styles
 run hostile-feed tmux-256color 70x14 60 framebench
 # The worst case: every cell changes every frame.
 run full-churn xterm-256color 40x12 100 framebench --styles
+# The app scenes (still being written: some may be skeletons), each with its
+# default script, and with the resize script, which shrinks the terminal to
+# 3/4 of its size and grows it back mid-run (each frame line of frames.jsonl
+# carries its size; the replay resizes the emulator before that frame's bytes).
+for scene in profile-feed watcha-home safari-reader; do
+    run "$scene" xterm-256color 80x24 300 framebench --styles
+    run "$scene" tmux-256color 100x30 200 framebench
+    run "$scene" xterm-256color 80x24 200 framebench --styles --script resize
+done
+run profile-feed tmux-256color 61x17 200 framebench --script resize
 # A feed read from a file: plain lines, JSON lines, invalid UTF-8 and escapes.
 feed="$work/feed.txt"
 {

@@ -63,16 +63,24 @@ class BadInput(Exception):
 
 @dataclass
 class Frame:
-    """One frame of frames.jsonl: what the screen must show after ``end`` bytes."""
+    """One frame of frames.jsonl: what the screen must show after ``end`` bytes,
+    on a terminal of ``cols`` x ``rows`` (resized to that before the frame's bytes)."""
     number: int
     end: int
+    cols: int
+    rows: int
     lines: list[str]
     styles: list[list[tuple]] | None  # per row, per column canonical style
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.cols, self.rows
 
 
 @dataclass
 class Recording:
-    """A validated recording directory."""
+    """A validated recording directory.  ``cols`` and ``rows`` are the header's:
+    the terminal's size before the first byte (each frame has its own)."""
     directory: Path
     cols: int
     rows: int
@@ -84,16 +92,40 @@ class Recording:
     def stream_path(self) -> Path:
         return self.directory / "stream.bin"
 
+    def resize_positions(self) -> list[int]:
+        """Positions of the frames whose size differs from the one before them
+        (the header's for the first): the terminal is resized before their bytes."""
+        sizes = [(self.cols, self.rows)] + [frame.size for frame in self.frames]
+        return [i for i in range(len(self.frames)) if sizes[i + 1] != sizes[i]]
+
+    def replay_plan(self, position: int) -> list[tuple[int, int, int]]:
+        """How to reach frame ``position`` on a terminal that starts blank:
+        steps ``(cols, rows, end)``, each meaning "resize to cols x rows, then
+        write the stream up to ``end``" (the first step sets the starting size).
+        A resize before any byte is the same as starting at the new size."""
+        plan = [(self.cols, self.rows, 0)]
+        for frame in self.frames[:position + 1]:
+            if frame.size != plan[-1][:2]:
+                if plan[-1][2] == 0:
+                    plan.pop()
+                plan.append((frame.cols, frame.rows, plan[-1][2] if plan else 0))
+            plan[-1] = (frame.cols, frame.rows, frame.end)
+        return plan
+
 
 def load_recording(directory: Path) -> Recording:
     """Read and validate DIR/stream.bin and DIR/frames.jsonl.
 
     frames.jsonl: first line ``{"cols": C, "rows": R, "term": T}`` (term
     optional), then one object per frame ``{"frame": i, "end": OFFSET,
-    "lines": [...], "styles": [...]?}``.  ``end`` offsets must stay within the
-    stream and never decrease; ``lines`` has exactly R entries.  Everything is
-    checked up front so a malformed recording is reported as bad input (exit 2)
-    rather than as a renderer mismatch.
+    "cols": C?, "rows": R?, "lines": [...], "styles": [...]?}``.  A frame's
+    ``cols``/``rows`` (default: the header's) are the terminal's size for that
+    frame: when it differs from the previous frame's, the terminal is resized
+    before the frame's bytes (those after the previous frame's ``end``).
+    ``end`` offsets must stay within the stream and never decrease; ``lines``
+    has exactly as many entries as the frame has rows, ``styles`` runs fit in
+    its columns.  Everything is checked up front so a malformed recording is
+    reported as bad input (exit 2) rather than as a renderer mismatch.
     """
     if not directory.is_dir():
         raise BadInput(f"{directory}: not a directory")
@@ -151,19 +183,25 @@ def _parse_header(path: Path, header: dict) -> tuple[int, int, str]:
 
 
 def _parse_frame(where: str, record: dict, cols: int, rows: int) -> Frame:
+    """One frame line; ``cols``/``rows`` are the header's, the default size."""
     number, end, lines = record.get("frame"), record.get("end"), record.get("lines")
     if not _is_int(number):
         raise BadInput(f"{where}: 'frame' must be an integer, got {number!r}")
     if not _is_int(end) or end < 0:
         raise BadInput(f"{where}: 'end' must be a non-negative integer, got {end!r}")
+    for key in ("cols", "rows"):
+        value = record.get(key, 0)
+        if key in record and (not _is_int(value) or not 1 <= value <= MAX_DIMENSION):
+            raise BadInput(f"{where}: frame {key!r} must be an integer 1..{MAX_DIMENSION}, got {value!r}")
+    cols, rows = record.get("cols", cols), record.get("rows", rows)
     if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
         raise BadInput(f"{where}: 'lines' must be a list of strings")
     if len(lines) != rows:
-        raise BadInput(f"{where}: {len(lines)} lines for a {rows}-row screen")
+        raise BadInput(f"{where}: {len(lines)} lines for a {rows}-row screen (frame size {cols}x{rows})")
     styles = record.get("styles")
     if styles is not None:
         styles = _parse_styles(where, styles, cols, rows)
-    return Frame(number, end, lines, styles)
+    return Frame(number, end, cols, rows, lines, styles)
 
 
 def _parse_styles(where: str, styles, cols: int, rows: int) -> list[list[tuple]]:
@@ -546,6 +584,62 @@ class XtermScreen(pyte.Screen):
         for offset, cell in enumerate(cells):
             line[x + offset] = cell
 
+    # ----- resizing -----
+
+    def resize(self, lines: int | None = None, columns: int | None = None) -> None:
+        """The terminal window resized, as xterm and tmux do it.
+
+        Stock pyte dropped rows from the top, homed the cursor and (through
+        this class's one-slot DECSC) overwrote the saved cursor.  Here: when the
+        height shrinks, rows below the cursor go first, then rows from the top
+        (into the scrollback, which this judge does not keep, so a later grow
+        adds blank rows at the bottom where xterm and tmux may pull those rows
+        back; tmux also rewraps text when the width changes: a renderer must
+        repaint after a resize and not rely on either).  Columns beyond the new
+        width are dropped; the cursor keeps its cell, clamped inside the
+        screen; the scroll region becomes the whole screen and origin mode is
+        reset (as xterm's ScreenResize does); new columns get the default tab
+        stops.  The main screen hidden behind the alternate one keeps its top
+        rows; a saved cursor is clamped when it is restored.
+
+        A pending wrap survives a resize in xterm, so the next character wraps
+        to the next line.  When the width does not grow that is modelled
+        exactly (the cursor goes to the new last column, wrap pending); when it
+        grows, xterm leaves the flag on a column that is no longer the last,
+        which this model cannot express, so the wrap is cleared there (tmux
+        instead puts the cursor one past the old last column).  A renderer must
+        place the cursor after a resize.
+        """
+        lines, columns = lines or self.lines, columns or self.columns
+        if (lines, columns) == (self.lines, self.columns):
+            return
+        keeps_wrap = self.cursor.x >= self.columns and columns <= self.columns
+        self._clear_pending_wrap()
+        buffers = [self.buffer] + ([self._hidden_main[0]] if self._hidden_main is not None else [])
+        if lines < self.lines:
+            needed = self.lines - lines
+            from_top = needed - min(needed, self.lines - 1 - self.cursor.y)
+            self.cursor.y -= from_top
+            for index, buffer in enumerate(buffers):
+                first = from_top if index == 0 else 0
+                kept = {y - first: row for y, row in buffer.items() if first <= y < first + lines}
+                buffer.clear()
+                buffer.update(kept)
+        if columns < self.columns:
+            for buffer in buffers:
+                for row in buffer.values():
+                    for x in [x for x in row if x >= columns]:
+                        del row[x]
+        else:
+            self.tabstops |= set(range((self.columns + 7) // 8 * 8, columns, 8))
+        self.tabstops = {stop for stop in self.tabstops if stop < columns}
+        self.dirty.update(range(lines))
+        self.lines, self.columns = lines, columns
+        self.margins = None
+        self.mode.discard(pyte_modes.DECOM)
+        self.cursor.x = columns if keeps_wrap else min(self.cursor.x, columns - 1)
+        self.cursor.y = min(self.cursor.y, lines - 1)
+
     # ----- modes, cursor save/restore, colours -----
 
     def set_mode(self, *modes: int, **kwargs) -> None:
@@ -731,6 +825,17 @@ def frames_every(count: int, every: int) -> list[int]:
     return sorted(set(range(0, count, every)) | {count - 1})
 
 
+def tmux_positions(recording: Recording, wanted: int) -> list[int]:
+    """``frames_spread`` plus the first frame after each resize (at most
+    ``wanted`` of those, spread over them): the frames most likely to go wrong."""
+    spread = frames_spread(len(recording.frames), wanted)
+    if wanted <= 0:
+        return spread
+    resized = recording.resize_positions()
+    resized = [resized[i] for i in frames_spread(len(resized), wanted)] if resized else []
+    return sorted(set(spread) | set(resized))
+
+
 def frames_spread(count: int, wanted: int) -> list[int]:
     """About ``wanted`` positions spread evenly over the run, always the last; 0 means all."""
     if wanted <= 0 or wanted >= count:
@@ -741,6 +846,9 @@ def frames_spread(count: int, wanted: int) -> list[int]:
 
 
 def compare_text(frame: Frame, actual: list[str]) -> Mismatch | None:
+    if len(actual) != frame.rows:
+        return Mismatch(frame, 0, "screen height", [f"expected {frame.rows} rows, the emulator has {len(actual)}"],
+                        (actual + [""] * frame.rows)[:frame.rows])
     for row, (want, got) in enumerate(zip(frame.lines, actual)):
         if normalise_line(want) != got:
             return Mismatch(frame, row, f"row {row}",
@@ -765,17 +873,30 @@ def compare_styles(frame: Frame, actual: list[list[tuple]], lines: list[str]) ->
 
 
 def check_pyte(recording: Recording, positions: list[int]) -> CheckResult:
-    """Feed the stream incrementally, comparing at each selected frame."""
+    """Feed the stream incrementally, comparing at each selected frame.
+
+    Every frame up to the last selected one is walked, selected or not, so
+    that the screen is resized at the right byte: before a frame whose size
+    differs from the screen's, the bytes up to the previous frame's end are
+    fed, then the screen is resized.
+    """
     result = CheckResult("pyte", recording)
     screen = XtermScreen(recording.cols, recording.rows)
     stream = XtermStream(screen)
-    fed = 0
-    for position in positions:
-        frame = recording.frames[position]
+    selected, fed, previous_end, resizes = set(positions), 0, 0, 0
+    for position, frame in enumerate(recording.frames[:max(positions, default=-1) + 1]):
         try:
+            if frame.size != (screen.columns, screen.lines):
+                stream.feed(recording.stream[fed:previous_end])
+                fed = previous_end
+                screen.resize(frame.rows, frame.cols)
+                resizes += 1
+            previous_end = frame.end
+            if position not in selected:
+                continue
             stream.feed(recording.stream[fed:frame.end])
         except Exception as error:  # pyte internals can still fail on odd input
-            actual = ["<pyte raised an exception>"] * recording.rows
+            actual = ["<pyte raised an exception>"] * frame.rows
             result.mismatch = Mismatch(frame, 0, "pyte failed", [f"{type(error).__name__}: {error}"], actual)
             break
         fed = frame.end
@@ -788,6 +909,8 @@ def check_pyte(recording: Recording, positions: list[int]) -> CheckResult:
             break
     if screen.ignored_sequences:
         result.notes.append(f"pyte ignored {screen.ignored_sequences} escape sequence(s) it does not implement")
+    if resizes:
+        result.notes.append(f"the screen was resized {resizes} time(s)")
     return result
 
 
@@ -795,7 +918,7 @@ class TmuxServer:
     """A private tmux server (own socket in a temporary directory, no config
     file) that replays frames.
 
-    Each frame gets a fresh detached session of the recording's exact size
+    Each frame gets a fresh detached session of the recording's starting size
     whose shell turns off output post-processing (the renderer sends bare LF
     and the pty's ONLCR would add CR), writes the first ``end`` bytes of the
     stream, then asks tmux for a status report (DSR 5): tmux answers only after
@@ -803,6 +926,15 @@ class TmuxServer:
     answer's final ``n`` has been read the pane is complete (replies to queries
     in the stream come first and end in other letters).  The shell then signals a wait-for
     channel and sleeps so the pane stays open for capture-pane.
+
+    When the terminal is resized on the way to the frame, the stream is
+    written in segments split at the size changes (see
+    ``Recording.replay_plan``): after each segment the shell syncs the same
+    way, signals, and waits on a second channel while this process resizes
+    the window (``resize-window``, which makes the window's size manual for
+    that window only) and then signals back.  (A frame that ended inside an
+    escape sequence would get the DSR request spliced into it; pyte, which
+    carries an unfinished sequence over a resize, would still judge it.)
     """
 
     def __init__(self, term: str):
@@ -847,22 +979,49 @@ class TmuxServer:
             raise BadInput(f"tmux {args[0]} failed ({done.returncode}): {done.stderr.strip()}")
         return done.stdout
 
-    def screen_after(self, stream_path: Path, end: int, cols: int, rows: int) -> list[str]:
-        """The pane's text after the first ``end`` bytes of the stream."""
+    def screen_after(self, stream_path: Path, plan: list[tuple[int, int, int]]) -> list[str]:
+        """The pane's text after replaying ``plan`` (``Recording.replay_plan``):
+        resize to each step's size, then write the stream up to its end."""
         self.sessions += 1
         name = f"frame{self.sessions}"
-        channel = f"{name}-written"
-        script = (f"stty -opost -echo -icanon min 1; head -c {end} {shlex.quote(str(stream_path))}; "
-                  f"printf '\\033[5n'; r=; "
-                  f"until [ \"${{r%n}}\" != \"$r\" ]; do r=$r$(dd bs=64 count=1 2>/dev/null); done; "
-                  f"{shlex.quote(self.binary)} -S {shlex.quote(self.socket)} wait-for -S {channel}; exec sleep 86400")
-        self._tmux("new-session", "-d", "-s", name, "-x", str(cols), "-y", str(rows), script,
+        tmux = f"{shlex.quote(self.binary)} -S {shlex.quote(self.socket)}"
+        path = shlex.quote(str(stream_path))
+        sync = ("printf '\\033[5n'; r=; "
+                "until [ \"${r%n}\" != \"$r\" ]; do r=$r$(dd bs=64 count=1 2>/dev/null); done")
+        script, start = ["stty -opost -echo -icanon min 1"], 0
+        for step, (_, _, end) in enumerate(plan):
+            if step:
+                script.append(f"{tmux} wait-for {name}-resized{step}")
+            if end > start:
+                script.append(f"head -c {end} {path}" if start == 0 else
+                              f"tail -c +{start + 1} {path} | head -c {end - start}")
+            script += [sync, f"{tmux} wait-for -S {name}-written{step}"]
+            start = end
+        script.append("exec sleep 86400")
+        # A script file: one line per step would soon be too long for a tmux command.
+        script_path = os.path.join(self.socket_dir.name, f"{name}.sh")
+        Path(script_path).write_text("\n".join(script) + "\n", encoding="utf-8")
+        cols, rows, _ = plan[0]
+        self._tmux("new-session", "-d", "-s", name, "-x", str(cols), "-y", str(rows),
+                   f"exec /bin/sh {shlex.quote(script_path)}",
                    ";", "set-option", "-w", "-t", name, "window-size", "manual")
         try:
-            self._tmux("wait-for", channel, timeout=30 + end / 100_000)
-            captured = self._tmux("capture-pane", "-p", "-t", name)
+            start = 0
+            for step, (cols, rows, end) in enumerate(plan):
+                if step:
+                    self._tmux("resize-window", "-t", name, "-x", str(cols), "-y", str(rows))
+                    self._tmux("wait-for", "-S", f"{name}-resized{step}")
+                self._tmux("wait-for", f"{name}-written{step}", timeout=30 + (end - start) / 100_000)
+                start = end
+            size_format = "#{pane_width}x#{pane_height}"
+            size, _, captured = self._tmux("display-message", "-p", "-t", name, size_format,
+                                           ";", "capture-pane", "-p", "-t", name).partition("\n")
         finally:
             self._tmux("kill-session", "-t", name, check=False)  # must not mask an error from above
+            with contextlib.suppress(OSError):
+                os.unlink(script_path)
+        if size != f"{cols}x{rows}":
+            raise BadInput(f"tmux pane is {size}, not {cols}x{rows} (resize-window failed?)")
         return [normalise_line(line) for line in captured.split("\n")[:rows]]
 
 
@@ -878,11 +1037,13 @@ def check_tmux(recording: Recording, positions: list[int]) -> CheckResult:
     keep the column; ``CSI ? 1049`` keeps its own saved cursor apart from DECSC.
     """
     result = CheckResult("tmux", recording)
+    resizes = len(recording.resize_positions())
+    if resizes:
+        result.notes.append(f"the recording resizes the terminal {resizes} time(s)")
     with TmuxServer(recording.term) as server:
         for position in positions:
             frame = recording.frames[position]
-            lines = server.screen_after(recording.stream_path.resolve(), frame.end,
-                                        recording.cols, recording.rows)
+            lines = server.screen_after(recording.stream_path.resolve(), recording.replay_plan(position))
             result.checked += 1
             result.mismatch = compare_text(frame, lines)
             if result.mismatch:
@@ -920,11 +1081,13 @@ def report(result: CheckResult, verbose: bool) -> str:
         return "\n".join(lines + [f"  note: {note}" for note in result.notes if verbose])
     mismatch = result.mismatch
     frame = mismatch.frame
-    lines = [f"{head}: MISMATCH in frame {frame.number} (stream bytes 0..{frame.end}), {mismatch.summary}"]
+    resized = frame.size != (result.recording.cols, result.recording.rows)
+    size = f", at {frame.cols}x{frame.rows} after a resize" if resized else ""
+    lines = [f"{head}: MISMATCH in frame {frame.number} (stream bytes 0..{frame.end}{size}), {mismatch.summary}"]
     lines += [f"  {detail}" for detail in mismatch.details]
     lines += [f"  note: {note}" for note in result.notes]
     if verbose:
-        lines += side_by_side(frame.lines, mismatch.actual_lines, result.recording.cols, mismatch.row)
+        lines += side_by_side(frame.lines, mismatch.actual_lines, frame.cols, mismatch.row)
     return "\n".join(lines)
 
 
@@ -942,7 +1105,7 @@ def check_directory(directory: Path, options: argparse.Namespace) -> int:
         if options.emulator in ("pyte", "both"):
             plans.append((check_pyte, frames_every(len(recording.frames), options.every)))
         if options.emulator in ("tmux", "both"):
-            plans.append((check_tmux, frames_spread(len(recording.frames), options.tmux_frames)))
+            plans.append((check_tmux, tmux_positions(recording, options.tmux_frames)))
         status = EXIT_OK
         for check, positions in plans:
             started = time.monotonic()
@@ -997,23 +1160,37 @@ class RecordingBuilder:
 
     def __init__(self, cols: int, rows: int):
         self.cols, self.rows = cols, rows
+        self.size = (cols, rows)  # the next frame's
         self.stream = bytearray()
         self.frames: list[dict] = []
 
     def emit(self, text: str) -> None:
         self.stream += text.encode("utf-8")
 
+    def resize(self, cols: int, rows: int) -> None:
+        """The terminal is cols x rows from the next frame on (resized before
+        that frame's bytes, so call this before emitting them)."""
+        if len(self.stream) > (self.frames[-1]["end"] if self.frames else 0):
+            raise ValueError("resize before emitting the frame's bytes")
+        self.size = (cols, rows)
+
     def frame(self, lines: list[str], styles: list[list[dict]] | None = None) -> "RecordingBuilder":
-        record = {"frame": len(self.frames), "end": len(self.stream), "lines": lines}
+        record = {"frame": len(self.frames), "end": len(self.stream), "cols": self.size[0], "rows": self.size[1],
+                  "lines": lines}
         if styles is not None:
             record["styles"] = styles
         self.frames.append(record)
         return self
 
     def write(self, directory: Path) -> Path:
+        """Frames carry their size only when the recording resizes (so both forms are tested)."""
         directory.mkdir(parents=True)
         (directory / "stream.bin").write_bytes(bytes(self.stream))
-        records = [{"cols": self.cols, "rows": self.rows, "term": DEFAULT_TERM}] + self.frames
+        frames = self.frames
+        if all((record["cols"], record["rows"]) == (self.cols, self.rows) for record in frames):
+            frames = [{key: value for key, value in record.items() if key not in ("cols", "rows")}
+                      for record in frames]
+        records = [{"cols": self.cols, "rows": self.rows, "term": DEFAULT_TERM}] + frames
         (directory / "frames.jsonl").write_text(
             "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records), encoding="utf-8")
         return directory
@@ -1110,6 +1287,84 @@ def xterm_only_recording() -> RecordingBuilder:
     return r.frame(["012345678", "  b", "xxx"])
 
 
+def resize_recording() -> RecordingBuilder:
+    """Shrinking and growing the terminal, each time followed by a full repaint
+    (clear, redraw) as our renderer does: styles at the new size, a wide
+    character in the new last columns, a resize with no bytes of its own, and
+    the scroll region reset to the whole screen by a resize (the LF on the
+    last row must scroll every row)."""
+    r = RecordingBuilder(20, 6)
+    r.emit("\x1b[H\x1b[2Jtop\x1b[6;1Hbottom\x1b[2;5r\x1b[3;3H")
+    r.frame(["top", "", "", "", "", "bottom"])
+    r.resize(12, 4)
+    r.emit("\x1b[H\x1b[2JA\x1b[4;1H\x1b[31mlast\x1b[0m\nB")
+    r.frame(["", "", "last", "    B"], [[], [], [{"x": 0, "n": 4, "fg": 1}], []])
+    r.emit("\x1b[1;1H\x1b[2K\x1b[3;1Hx\x1b[4;11H한")
+    r.frame(["", "", "xast", "    B     한"], [[], [], [{"x": 1, "n": 3, "fg": 1}], []])
+    r.emit("\x1b[H\x1b[2J")
+    r.frame(["", "", "", ""])
+    r.resize(8, 3)
+    r.frame(["", "", ""])
+    r.resize(24, 8)
+    r.emit("\x1b[H\x1b[2Jgrown\x1b[8;1H\x1b[44mend\x1b[K\x1b[0m\nC\x1b[1;23H字")
+    r.frame(["                      字", "", "", "", "", "", "end", "   C"],
+            [[], [], [], [], [], [], [{"x": 0, "n": 24, "bg": 4}], []])
+    r.emit("\x1b[1;1Hgrown")
+    r.frame(["grown                 字", "", "", "", "", "", "end", "   C"],
+            [[], [], [], [], [], [], [{"x": 0, "n": 24, "bg": 4}], []])
+    r.resize(20, 6)
+    r.emit("\x1b[H\x1b[2Jback\x1b[6;1Hbottom")
+    return r.frame(["back", "", "", "", "", "bottom"])
+
+
+def resize_cursor_recording() -> RecordingBuilder:
+    """What a resize does to the cursor in xterm (tmux 3.3a rewraps the text
+    and moves the cursor with it): it stays in its cell, clamped inside the
+    new size; a pending wrap survives a shrink (the next character wraps and
+    scrolls); DECSC survives; rows below the cursor are dropped before rows at
+    the top; new columns get tab stops; origin mode is reset."""
+    r = RecordingBuilder(20, 6)
+    r.emit("\x1b[H\x1b[2Jab\x1b[2;16H")
+    r.frame(["ab", "", "", "", "", ""])
+    r.resize(12, 4)
+    r.emit("Z\x1b[3;5H\x1b7\x1b[1;1H")
+    r.frame(["ab", "           Z", "", ""])
+    r.resize(16, 5)
+    r.emit("\x1b8S\x1b[5;1H0123456789abcdef")
+    r.frame(["ab", "           Z", "    S", "", "0123456789abcdef"])
+    r.resize(14, 5)
+    r.emit("W")
+    r.frame(["           Z", "    S", "", "0123456789abcd", "W"])
+    r.resize(14, 3)
+    r.emit("X")
+    r.frame(["", "0123456789abcd", "WX"])
+    r.resize(30, 3)
+    r.emit("\x1b[1;21H\tT")
+    r.frame(["                        T", "0123456789abcd", "WX"])
+    r.emit("\x1b[1;1H\x1b[?1049h\x1b[H\x1b[2Jalt")
+    r.frame(["alt", "", ""])
+    r.resize(10, 2)
+    r.emit("\x1b[?1049l\x1b[H\x1b[2Jmain")
+    r.frame(["main", ""])
+    r.resize(10, 4)
+    r.emit("\x1b[2;3r\x1b[?6h")  # origin mode: a resize turns it off
+    r.frame(["main", "", "", ""])
+    r.resize(10, 5)
+    r.emit("\x1b[2;3r\x1b[1;1HO\x1b[r")
+    return r.frame(["Oain", "", "", "", ""])
+
+
+def stale_after_resize_recording() -> RecordingBuilder:
+    """A renderer that does not repaint after the terminal grew: it only draws
+    the right-aligned label at its new place, and the old one still shows."""
+    r = RecordingBuilder(12, 4)
+    r.emit("\x1b[H\x1b[2Jleft   right\x1b[2;1Hbody")
+    r.frame(["left   right", "body", "", ""])
+    r.resize(16, 5)
+    r.emit("\x1b[1;12Hright")
+    return r.frame(["left       right", "body", "", "", ""])
+
+
 def wrong_recording() -> RecordingBuilder:
     """The plain recording with one deliberately wrong row in frame 1."""
     r = plain_recording()
@@ -1139,6 +1394,9 @@ SELF_TEST_CASES = [
     SelfTestCase("scroll-region", scroll_recording(), ("pyte", "tmux")),
     SelfTestCase("setup-noise", setup_noise_recording(), ("pyte", "tmux")),
     SelfTestCase("xterm-only", xterm_only_recording(), ("pyte",)),
+    SelfTestCase("resize", resize_recording(), ("pyte", "tmux")),
+    SelfTestCase("resize-cursor", resize_cursor_recording(), ("pyte",)),
+    SelfTestCase("stale-resize", stale_after_resize_recording(), ("pyte", "tmux"), mismatch=(1, 0)),
     SelfTestCase("wrong-text", wrong_recording(), ("pyte", "tmux"), mismatch=(1, 3)),
     SelfTestCase("wrong-style", wrong_style_recording(), ("pyte",), mismatch=(0, 0)),
 ]
@@ -1174,6 +1432,16 @@ def bad_input_cases(root: Path) -> list[tuple[str, Path, str]]:
     wide_run = [[{"x": 18, "n": 3, "fg": 1}], [], [], [], []]
     cases.append(("bad style run", variant("bad-run", rewrite_frames(lambda r: r[1].update(styles=wide_run))),
                   "does not fit in 20 columns"))
+    # Per-frame sizes: validated like the header's; lines and styles must fit the frame's own size.
+    cases.append(("bad frame size", variant("frame-cols", rewrite_frames(lambda r: r[2].update(cols=0))),
+                  "frames.jsonl:3: frame 'cols' must be"))
+    cases.append(("frame size type", variant("frame-rows", rewrite_frames(lambda r: r[2].update(rows="5"))),
+                  "frames.jsonl:3: frame 'rows' must be"))
+    cases.append(("rows of a resized frame", variant("resized-rows", rewrite_frames(lambda r: r[2].update(rows=4))),
+                  "frames.jsonl:3: 5 lines for a 4-row screen"))
+    narrow_run = [[{"x": 8, "n": 3, "fg": 1}], [], [], [], []]
+    cases.append(("styles of a resized frame", variant("resized-run", rewrite_frames(
+        lambda r: r[2].update(cols=10, styles=narrow_run))), "frames.jsonl:3: styles[0]: run"))
     return cases
 
 
@@ -1212,9 +1480,21 @@ def run_bad_input_checks(root: Path) -> list[str]:
     return failures
 
 
-def run_selection_checks() -> list[str]:
-    """Which frames --every and --tmux-frames pick."""
+def run_selection_checks(root: Path) -> list[str]:
+    """Which frames --every and --tmux-frames pick, and where resizes go."""
+    resized = load_recording(root / "resize")  # written by the self-test cases
+    ends = [frame.end for frame in resized.frames]
+    late = Recording(root, 20, 6, DEFAULT_TERM, b"", [Frame(0, 0, 10, 4, [""] * 4, None),
+                                                      Frame(1, 5, 10, 4, [""] * 4, None)])
     expectations = [
+        (resized.resize_positions(), [1, 4, 5, 7]),
+        (resized.replay_plan(0), [(20, 6, ends[0])]),
+        (resized.replay_plan(2), [(20, 6, ends[0]), (12, 4, ends[2])]),
+        (resized.replay_plan(7), [(20, 6, ends[0]), (12, 4, ends[3]), (8, 3, ends[3]), (24, 8, ends[6]),
+                                  (20, 6, ends[7])]),
+        (late.replay_plan(1), [(10, 4, 5)]),  # resized before any byte: starts at the new size
+        (tmux_positions(resized, 2), [0, 1, 7]),
+        (tmux_positions(resized, 0), list(range(8))),
         (frames_every(10, 1), list(range(10))),
         (frames_every(10, 4), [0, 4, 8, 9]),
         (frames_spread(5, 20), [0, 1, 2, 3, 4]),
@@ -1238,6 +1518,11 @@ def run_cli_checks(root: Path, emulators: set[str]) -> list[str]:
         (["--every", "2", str(good)], EXIT_OK, "pyte " + str(good) + ": 3 frames checked"),
         ([str(good), str(wrong)], EXIT_MISMATCH, "MISMATCH in frame 1"),
         ([str(good), str(root / "no-stream")], EXIT_BAD_INPUT, "stream.bin: missing"),
+        # Resizes happen at the right byte even in frames that are not compared.
+        (["--every", "4", str(root / "resize")], EXIT_OK, "pyte " + str(root / "resize") + ": 3 frames checked"),
+        (["--every", "2", "--emulator", "pyte", str(root / "resize-cursor")], EXIT_OK,
+         "pyte " + str(root / "resize-cursor") + ": 6 frames checked, all match"),
+        (["--tmux-frames", "1", str(root / "stale-resize")], EXIT_MISMATCH, "at 16x5 after a resize"),
     ]
     for args, status, text in expectations:
         captured = io.StringIO()
@@ -1259,7 +1544,7 @@ def self_test(options: argparse.Namespace) -> int:
             for case in SELF_TEST_CASES:
                 failures += run_self_test_case(case, case.builder.write(root / case.name), emulators)
             failures += run_bad_input_checks(root)
-            failures += run_selection_checks()
+            failures += run_selection_checks(root)
             failures += run_cli_checks(root, emulators)
         except BadInput as error:
             failures.append(str(error))
