@@ -54,7 +54,8 @@ public enum Recording {
                 try renderer.render(grid, to: capture)
                 let lines = (0..<grid.rows).map { trimmed(renderer.encoder.displayedLine(grid, row: $0)) }
                 jsonl += frameLine(
-                    index, end: capture.bytes.count, grid, lines: lines, depth: depth, styles: includesStyles)
+                    index, end: capture.bytes.count, grid, lines: lines, depth: depth,
+                    styles: includesStyles ? capabilities.displayableAttributes : nil)
             }
             stream = capture.bytes
         case .ncurses:
@@ -66,7 +67,7 @@ public enum Recording {
                 reference.resize(to: grid.size)
                 reference.transfer(grid)
                 reference.update()
-                jsonl += frameLine(index, end: reference.bytesWritten, grid, lines: grid.lines, depth: depth, styles: false)
+                jsonl += frameLine(index, end: reference.bytesWritten, grid, lines: grid.lines, depth: depth, styles: nil)
             }
             stream = reference.writtenBytes()
         }
@@ -95,15 +96,16 @@ public enum Recording {
 
     /// One line of frames.jsonl.
     static func frameLine(
-        _ index: Int, end: Int, _ grid: Grid, lines: [String], depth: ColorDepth, styles: Bool
+        _ index: Int, end: Int, _ grid: Grid, lines: [String], depth: ColorDepth, styles attributes: Attributes?
     ) -> String {
         // The size, on every frame: a scene's script may resize the terminal mid-run.
         var line = "{\"frame\": \(index), \"end\": \(end), \"cols\": \(grid.cols), \"rows\": \(grid.rows), \"lines\": ["
         line += lines.map(JSON.quote).joined(separator: ", ")
         line += "]"
-        if styles {
+        if let attributes {
             line += ", \"styles\": ["
-            line += (0..<grid.rows).map { styleRuns(grid, row: $0, depth: depth) }.joined(separator: ", ")
+            line += (0..<grid.rows).map { styleRuns(grid, row: $0, depth: depth, attributes: attributes) }
+                .joined(separator: ", ")
             line += "]"
         }
         return line + "}\n"
@@ -116,18 +118,22 @@ public enum Recording {
     }
 
     /// Runs of cells with the same non-default style on one row, as JSON.
-    static func styleRuns(_ grid: Grid, row: Int, depth: ColorDepth) -> String {
+    /// Colours are reduced to `depth` and attributes to those the terminal
+    /// can show (`attributes`), as a terminal would show the cells.
+    static func styleRuns(_ grid: Grid, row: Int, depth: ColorDepth, attributes shown: Attributes) -> String {
         var runs: [String] = []
         var x = 0
         while x < grid.cols {
             var style = grid[x, row].style
             style.foreground = depth.reduce(style.foreground)
             style.background = depth.reduce(style.background)
+            style.attributes = style.attributes.intersection(shown)
             var end = x + 1
             while end < grid.cols {
                 var other = grid[end, row].style
                 other.foreground = depth.reduce(other.foreground)
                 other.background = depth.reduce(other.background)
+                other.attributes = other.attributes.intersection(shown)
                 if other != style { break }
                 end += 1
             }

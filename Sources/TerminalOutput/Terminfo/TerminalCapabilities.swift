@@ -1,3 +1,4 @@
+import FrameGrid
 import CNcurses
 import Foundation
 #if canImport(Glibc)
@@ -223,5 +224,21 @@ public struct TerminalCapabilities: Sendable, Equatable {
             },
             flag: { capability in tigetflag(capability) > 0 }  // -1 when not a flag
         )
+    }
+}
+
+extension TerminalCapabilities {
+    /// The attributes this terminal can show: those it has a capability to
+    /// turn on. The others are never sent, so a terminal shows cells with
+    /// them as if they were absent.
+    public var displayableAttributes: Attributes {
+        var shown: Attributes = []
+        if enterBoldMode != nil { shown.insert(.bold) }
+        if enterDimMode != nil { shown.insert(.dim) }
+        if enterItalicsMode != nil { shown.insert(.italic) }
+        if enterUnderlineMode != nil { shown.insert(.underline) }
+        if enterReverseMode != nil { shown.insert(.reverse) }
+        if enterStrikethrough != nil { shown.insert(.strikethrough) }
+        return shown
     }
 }
