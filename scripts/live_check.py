@@ -212,6 +212,12 @@ def main():
     check(done is not None, "--autoplay plays 90 frames and prints the summary", "\n".join(screen()))
     check(done is not None and any("90 frames" in line for line in done), "the summary counts 90 frames")
     check(open(status).read().strip() == "0", "autoplay exits 0")
+    os.remove(status)
+    start(f"TERM={TERM} {FRAMEBENCH} live watcha-home --term {TERM} --autoplay --frames 150; echo $? > {status}; sleep 60")
+    done = wait_for(lambda lines: any("write + drain terminal" in line for line in lines), "summary", timeout=30)
+    check(done is not None and any("watcha-home live" in line and "150 frames" in line for line in done),
+          "--autoplay plays a scene's script (watcha-home, 150 frames) and prints the summary", "\n".join(screen()))
+    check(open(status).read().strip() == "0", "scene autoplay exits 0")
     tmux("kill-server", check=False)
     print(f"live-check: {passed} passed, {len(failures)} failed")
     return 1 if failures else 0
