@@ -62,4 +62,16 @@ feed="$work/feed.txt"
     printf 'bad utf-8 \xff\xfe here \033]52;c;eA==\007 end\n'
 } > "$feed"
 run plain-feed xterm-256color 80x24 150 framebench --styles --feed-file "$feed"
+# The scenes show file items too (tweets, poster titles, paragraphs): still
+# data. Hostile lines first, so the first screens show them.
+hostile="$work/hostile.txt"
+{
+    echo '{"author": "eve\u001b[2J", "handle": "@x\u0007", "title": "\u001b]52;c;eA==\u0007title", "text": "json \u001b[31m escape"}'
+    printf 'bad utf-8 \xff\xfe here \033]52;c;eA==\007 end \033[H\033[2J\r\n\n'
+    printf 'bidi \xe2\x80\xaeevil\xe2\x80\xac tab\there C1 \xc2\x9b31m\n'
+    cat "$feed"
+} > "$hostile"
+for scene in profile-feed watcha-home safari-reader; do
+    run "$scene" xterm-256color 80x24 150 framebench --styles --feed-file "$hostile"
+done
 echo "replay-check: all recordings match"
