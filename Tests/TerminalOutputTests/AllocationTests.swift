@@ -50,6 +50,45 @@ final class AllocationTests: XCTestCase {
         XCTAssertEqual(total, 0, "allocations in diff+encode over 280 steady frames")
     }
 
+    func testDiffAndEncodeAllocateNothingWithSeveralMovesPerFrame() throws {
+        try XCTSkipIf(_isDebugAssertConfiguration(), "allocation counts are checked in release builds")
+        // Two panes and a sliding bar, each moving on its own: frames with two or three moves.
+        let cols = 100
+        let rows = 30
+        func frame(_ index: Int) -> Grid {
+            var grid = Grid(cols: cols, rows: rows)
+            let barTop = 24 + [0, 1, 2, 3, 2, 1][index % 6]
+            for y in 0..<12 {
+                grid.write("left pane \(index + y) " + String(repeating: "abcdefgh", count: 12), x: 0, y: y)
+            }
+            grid.write(String(repeating: "=", count: cols), x: 0, y: 12)
+            for y in 13..<barTop {
+                grid.write("right pane \(2 * index + y) " + String(repeating: "ijklmnop", count: 12), x: 0, y: y)
+            }
+            for (row, line) in ["+" + String(repeating: "-", count: cols - 2) + "+", "| address bar", "+" + String(repeating: "-", count: cols - 2) + "+"].enumerated() where barTop + row < rows {
+                grid.write(line, x: 0, y: barTop + row, style: Style(background: .palette(236)))
+            }
+            return grid
+        }
+        let frames = (0..<60).map(frame)
+        let renderer = TerminalRenderer(capabilities: try TerminalCapabilities.load(term: "xterm-256color"))
+        let sink = CountingSink()
+        var total: UInt64 = 0
+        var multiple = 0
+        for (index, grid) in frames.enumerated() {
+            let counted = try allocations {
+                let diff = renderer.diff(grid)
+                if diff.scrolls.count > 1 { multiple += 1 }
+                renderer.encode(diff, grid)
+            }
+            try renderer.write(to: sink)
+            renderer.commit(grid)
+            if index >= 10 { total += counted }
+        }
+        XCTAssertGreaterThan(multiple, 30)
+        XCTAssertEqual(total, 0, "allocations in diff+encode over 50 frames with several moves each")
+    }
+
     func testUnchangedFrameAllocatesNothingAndEmitsNothing() throws {
         let renderer = TerminalRenderer(capabilities: try TerminalCapabilities.load(term: "xterm-256color"))
         var grid = Grid(cols: 80, rows: 24)

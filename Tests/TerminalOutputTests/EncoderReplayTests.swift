@@ -131,6 +131,107 @@ final class EncoderReplayTests: XCTestCase {
         }
         XCTAssertGreaterThan(scrolled, 190)
     }
+    // MARK: Several moves per frame
+
+    /// A page under a bar that slides (a reader's bottom bar on a spring):
+    /// rows 0..<barTop are page lines from `offset`, then the bar's three rows (clipped).
+    private func reader(offset: Int, barTop: Int, cols: Int = 60, rows: Int = 20) -> Grid {
+        var grid = Grid(cols: cols, rows: rows)
+        for y in 0..<min(barTop, rows) {
+            let n = offset + y
+            grid.write("line \(n) " + String(repeating: Character(UnicodeScalar(UInt8(97 + n % 26))), count: cols), x: 0, y: y,
+                style: Style(foreground: .palette(UInt8(n % 200 + 16))))
+        }
+        let bar = [
+            "╭" + String(repeating: "─", count: cols - 2) + "╮",
+            "│ reader.example.com 한글" + String(repeating: " ", count: cols - 26) + "│",
+            "╰" + String(repeating: "─", count: cols - 2) + "╯",
+        ]
+        for (index, line) in bar.enumerated() where barTop + index < rows {
+            grid.write(line, x: 0, y: barTop + index, style: Style(foreground: .white, background: .palette(236)))
+        }
+        return grid
+    }
+
+    func testPageScrollingWhileTheBarSlidesIsTwoScrollRegions() throws {
+        let harness = try RenderHarness(cols: 60, rows: 20)
+        try harness.render(reader(offset: 0, barTop: 16))
+        // The page up by one, the bar down by one: both blocks move, only the
+        // two rows they expose are painted.
+        let bytes = try harness.render(reader(offset: 1, barTop: 17))
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(text.contains("\u{1B}[1;16r"), text.debugDescription)
+        XCTAssertTrue(text.contains("\u{1B}[17;20r"), text.debugDescription)
+        XCTAssertLessThan(bytes.count, 220, text.debugDescription)
+        // Springing back and forth, with the page scrolling both ways.
+        var offset = 1
+        for (step, barTop) in [18, 19, 20, 19, 17, 16, 16, 17, 15, 18, 20, 20, 17].enumerated() {
+            offset += step % 3 == 0 ? -2 : 1
+            try harness.render(reader(offset: offset, barTop: barTop))
+        }
+    }
+
+    func testWithoutScrollRegionsTheBlocksAreRepainted() throws {
+        let harness = try RenderHarness(cols: 60, rows: 20, options: EncoderOptions(usesScrollRegions: false))
+        try harness.render(reader(offset: 0, barTop: 16))
+        XCTAssertTrue(harness.renderer.differ.diff(harness.renderer.shown, reader(offset: 1, barTop: 17)).scrolls.isEmpty)
+        let text = String(decoding: try harness.render(reader(offset: 1, barTop: 17)), as: UTF8.self)
+        XCTAssertFalse(text.contains("\u{1B}[1;16r") || text.contains("\u{1B}[17;20r"), text.debugDescription)
+        XCTAssertFalse(text.contains("\u{1B}[1;20r"), text.debugDescription)
+    }
+
+    /// Frames made of several blocks of rows, each scrolled independently by
+    /// up to a few rows each frame, with fixed rows between some of them and
+    /// random edits on top.
+    func testSeededMultiBlockFramesReplayExactly() throws {
+        for (cols, rows, seed) in [(50, 24, 1), (30, 16, 2), (80, 30, 3), (12, 9, 4), (40, 40, 5)] {
+            let harness = try RenderHarness(cols: cols, rows: rows)
+            var random = SeededRandom(seed: UInt64(seed))
+            var blocks: [(top: Int, height: Int, offset: Int)] = []
+            func partition() {
+                blocks.removeAll()
+                var y = random.below(2)
+                while y < rows - 1 {
+                    let height = min(rows - y, 2 + random.below(max(1, rows / 2)))
+                    blocks.append((y, height, random.below(1_000)))
+                    y += height + random.below(3)  // adjacent, or one or two fixed rows between
+                }
+            }
+            partition()
+            var multiple = 0
+            for index in 0..<200 {
+                if index % 70 == 69 { partition() }
+                for block in blocks.indices where random.below(4) != 0 {
+                    blocks[block].offset += random.below(9) - 4
+                }
+                var grid = Grid(cols: cols, rows: rows)
+                grid.write("fixed \(index / 50)", x: 0, y: 0, style: Style(attributes: .bold))
+                for (number, block) in blocks.enumerated() {
+                    for row in 0..<block.height {
+                        let n = block.offset + row
+                        let letter = Character(UnicodeScalar(UInt8(97 + (n & 0xFFFF) % 26)))
+                        let text = n % 7 == 0 ? "" : "b\(number) \(n) \(n % 5 == 0 ? "한글 " : "")" + String(repeating: letter, count: cols)
+                        let style = Style(
+                            foreground: .palette(UInt8((n & 0xFFFF) % 200 + 16)),
+                            background: n % 3 == 0 ? .palette(UInt8((n & 0xFF) % 8)) : .default)
+                        grid.write(text, x: 0, y: block.top + row, style: style)
+                    }
+                }
+                for _ in 0..<random.below(4) {
+                    let text = ["x", "edit", "한", "😀z", ""][random.below(5)]
+                    grid.write(text, x: random.below(cols + 1) - 1, y: random.below(rows), style: Style(attributes: .underline))
+                }
+                let diff = harness.renderer.differ.diff(harness.renderer.shown, grid)
+                if diff.scrolls.count > 1 { multiple += 1 }
+                try harness.render(grid)
+                if harness.terminal.differences(from: grid, encoder: harness.renderer.encoder) != [] {
+                    XCTFail("seed \(seed) \(cols)x\(rows): frame \(index) differs")
+                    return
+                }
+            }
+            if cols >= 30 { XCTAssertGreaterThan(multiple, 20, "seed \(seed): frames with several moves") }
+        }
+    }
 }
 
 /// Feed content is data: nothing in it reaches the terminal raw.

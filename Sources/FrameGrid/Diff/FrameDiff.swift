@@ -1,5 +1,6 @@
-/// What changed between two frames: an optional scroll, then per-row spans
-/// of cells to paint (relative to the screen after the scroll), the dirty
+/// What changed between two frames: up to `ScrollMoves.capacity` block
+/// moves in disjoint regions, then per-row spans of cells to paint (relative
+/// to the screen after the moves), the dirty
 /// rectangles those spans form, and counts.
 ///
 /// A `FrameDiffer` owns one `FrameDiff` and refills it on every call, so its
@@ -12,21 +13,24 @@ public final class FrameDiff {
     @exclusivity(unchecked) public internal(set) var spans: [DirtySpan] = []
     /// Bounding rectangles of the spans on consecutive rows.
     @exclusivity(unchecked) public internal(set) var rects: [Rect] = []
-    /// The block move to perform before painting, if one pays.
-    @exclusivity(unchecked) public internal(set) var scroll: ScrollRegionMove?
+    /// The block moves to perform before painting (those that pay), in
+    /// disjoint regions; the first is the one that saves most.
+    @exclusivity(unchecked) public internal(set) var scrolls = ScrollMoves()
+    /// The first block move, if any (see `scrolls`).
+    public var scroll: ScrollRegionMove? { scrolls.first }
     /// The terminal must be cleared first: first frame or a resize.
     @exclusivity(unchecked) public internal(set) var isFullRepaint = false
     /// Cells inside the spans (what will be painted).
     @exclusivity(unchecked) public internal(set) var changedCells = 0
     /// Rows with at least one span.
     @exclusivity(unchecked) public internal(set) var rowsTouched = 0
-    /// Rows whose content moved by the scroll instead of being painted.
+    /// Rows whose content moved by the scrolls instead of being painted.
     @exclusivity(unchecked) public internal(set) var scrolledRows = 0
 
     public init() {}
 
     /// Nothing to do: no scroll, no spans, no repaint.
-    public var isEmpty: Bool { spans.isEmpty && scroll == nil && !isFullRepaint }
+    public var isEmpty: Bool { spans.isEmpty && scrolls.isEmpty && !isFullRepaint }
 
     /// Makes room for the most spans and rectangles a frame of this size can
     /// have (a span per changed run: at most one per two columns), once per
@@ -40,7 +44,7 @@ public final class FrameDiff {
     func reset(rows: Int) {
         spans.removeAll(keepingCapacity: true)
         rects.removeAll(keepingCapacity: true)
-        scroll = nil
+        scrolls.removeAll()
         isFullRepaint = false
         changedCells = 0
         rowsTouched = 0

@@ -10,7 +10,10 @@
 /// frame into its place, and the winning shift's longest run of confirmed
 /// equal rows becomes a scroll region, if it saves more rows than it costs.
 /// Fixed rows (headers, footers) equal themselves in place and never join the
-/// region.
+/// region. Then the changed rows outside that region vote again, for up to
+/// `ScrollMoves.capacity` moves in all (a page scrolling while a bar slides):
+/// each further move lies in rows no earlier move touches, so the moves are
+/// independent, and it must also save more cells than its sequences cost.
 public final class FrameDiffer {
     public let result = FrameDiff()
     // Single-threaded state read per cell in hot loops: the dynamic exclusivity
@@ -25,6 +28,11 @@ public final class FrameDiffer {
     @exclusivity(unchecked) private var cachedSignatures: [UInt64] = []
     @exclusivity(unchecked) private var lookupKeys: [UInt64] = []
     @exclusivity(unchecked) private var lookupRows: [Int32] = []
+
+    /// A further move (after the first) must save more cells than this: about
+    /// the bytes of setting a scroll region, moving there, scrolling and
+    /// resetting the region.
+    static let furtherMoveMinimumSavedCells = 24
 
     /// The shift of the last detected scroll, tried when signatures give no answer.
     private var lastShift = 0
@@ -59,34 +67,28 @@ public final class FrameDiffer {
         }
         if changedRows == 0 { return result }
         if detectsScrolling && changedRows >= 2 {
-            result.scroll = detectScroll(previous, next)
+            detectScrolls(previous, next)
         } else {
             for y in 0..<rows where !rowEqualInPlace[y] { cachedStamps[y] = 0 }
         }
-        let move = result.scroll
+        // The moves' regions are disjoint and each reads only its own rows,
+        // so after all of them row y shows its source in the one region that
+        // holds it, a blank if it was exposed, and itself outside every region.
+        // A region is its confirmed run (rows equal to their source, nothing
+        // to paint) and the rows it exposes.
+        let moves = result.scrolls
         for y in 0..<rows {
-            if let move, y >= move.top, y <= move.bottom {
-                if let source = move.source(ofRow: y) {
-                    if !sourceMatches(y, source) {
-                        appendSpans(row: y, next: next, source: source, previous: previous)
-                    }
-                } else {
+            if !moves.isEmpty, let move = moves.move(containing: y) {
+                if move.source(ofRow: y) == nil {
                     appendSpans(row: y, next: next, source: nil, previous: previous)
                 }
             } else if !rowEqualInPlace[y] {
                 appendSpans(row: y, next: next, source: y, previous: previous)
             }
         }
-        if let move { result.scrolledRows = move.movedRows }
+        for move in moves { result.scrolledRows += move.movedRows }
         result.buildRects()
         return result
-    }
-
-    /// Rows confirmed equal to their scroll source during detection.
-    @exclusivity(unchecked) private var confirmedRun = 0..<0
-
-    private func sourceMatches(_ y: Int, _ source: Int) -> Bool {
-        confirmedRun.contains(y)
     }
 
     private func prepare(rows: Int) {
@@ -102,10 +104,70 @@ public final class FrameDiffer {
             lookupKeys = Array(repeating: 0, count: tableSize)
             lookupRows = Array(repeating: -1, count: tableSize)
         }
-        confirmedRun = 0..<0
     }
 
     // MARK: Scroll detection
+
+    /// Fills `result.scrolls`: the best move, then further moves among the
+    /// changed rows no move touches yet.
+    private func detectScrolls(_ previous: Grid, _ next: Grid) {
+        guard let first = detectScroll(previous, next) else { return }
+        result.scrolls.append(first)
+        while !result.scrolls.isFull, let move = detectFurtherScroll(previous, next) {
+            result.scrolls.append(move)
+        }
+    }
+
+    /// A move among the changed rows outside the regions found so far, whose
+    /// source rows are outside them too; nil when none pays.
+    private func detectFurtherScroll(_ previous: Grid, _ next: Grid) -> ScrollRegionMove? {
+        let rows = next.rows
+        let taken = result.scrolls
+        let mask = lookupKeys.count - 1
+        var voters = 0
+        var y = 0
+        while y < rows {
+            if let move = taken.move(containing: y) {
+                y = move.bottom + 1
+                continue
+            }
+            defer { y += 1 }
+            guard !rowEqualInPlace[y] else { continue }
+            // The previous frame's row with this signature (the table still
+            // holds the previous frame), if it is the only one.
+            var slot = Int(truncatingIfNeeded: nextSignatures[y]) & mask
+            while lookupRows[slot] != -1 {
+                if lookupKeys[slot] == nextSignatures[y] {
+                    let source = Int(lookupRows[slot])
+                    if source >= 0 && source != y && taken.move(containing: source) == nil {
+                        if voters == 0 { for index in votes.indices { votes[index] = 0 } }
+                        votes[source - y + rows] += 1
+                        voters += 1
+                    }
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        guard voters > 0 else { return nil }
+        // The shifts with most votes first (the smaller shift on a tie), a few at most.
+        for _ in 0..<3 {
+            var bestShift = 0
+            var bestVotes: Int32 = 0
+            for index in votes.indices where votes[index] > 0 {
+                let shift = index - rows
+                let count = votes[index]
+                if count > bestVotes || (count == bestVotes && abs(shift) < abs(bestShift)) {
+                    bestVotes = count
+                    bestShift = shift
+                }
+            }
+            guard bestVotes > 0 else { return nil }
+            if let move = bestRegion(shift: bestShift, previous, next) { return move }
+            votes[bestShift + rows] = 0
+        }
+        return nil
+    }
 
     private func detectScroll(_ previous: Grid, _ next: Grid) -> ScrollRegionMove? {
         let rows = next.rows
@@ -179,8 +241,11 @@ public final class FrameDiffer {
 
     /// The longest run of rows equal to their source under `shift`, as a
     /// scroll region, when it saves more repainted rows than it disturbs.
+    /// After the first move, the region must stay clear of the moves found so
+    /// far and save more cells than its sequences cost.
     private func bestRegion(shift: Int, _ previous: Grid, _ next: Grid) -> ScrollRegionMove? {
         let rows = next.rows
+        let taken = result.scrolls
         let low = max(0, -shift)
         let high = min(rows, rows - shift)
         var bestRun = 0..<0
@@ -189,9 +254,12 @@ public final class FrameDiffer {
         var gain = 0
         var y = low
         while y <= high {
-            let matches =
+            var matches =
                 y < high && nextSignatures[y] == previousSignatures[y + shift]
-                && RowComparison.rowsEqual(previous, y + shift, next, y)
+            if matches && !taken.isEmpty {
+                matches = taken.move(containing: y) == nil && taken.move(containing: y + shift) == nil
+            }
+            if matches { matches = RowComparison.rowsEqual(previous, y + shift, next, y) }
             if matches {
                 if runStart < 0 {
                     runStart = y
@@ -199,7 +267,7 @@ public final class FrameDiffer {
                 }
                 if !rowEqualInPlace[y] { gain += 1 }
             } else if runStart >= 0 {
-                if gain > bestGain {
+                if gain > bestGain && (taken.isEmpty || !Self.overlaps(runStart..<y, shift: shift, taken)) {
                     bestGain = gain
                     bestRun = runStart..<y
                 }
@@ -208,23 +276,46 @@ public final class FrameDiffer {
             y += 1
         }
         guard bestGain > 0 else { return nil }
-        let move: ScrollRegionMove
-        let exposed: Range<Int>
-        if shift > 0 {
-            move = ScrollRegionMove(top: bestRun.lowerBound, bottom: bestRun.upperBound - 1 + shift, amount: shift)
-            exposed = bestRun.upperBound..<(bestRun.upperBound + shift)
-        } else {
-            move = ScrollRegionMove(top: bestRun.lowerBound + shift, bottom: bestRun.upperBound - 1, amount: shift)
-            exposed = (bestRun.lowerBound + shift)..<bestRun.lowerBound
-        }
+        let (move, exposed) = Self.region(of: bestRun, shift: shift)
         // Rows the scroll blanks that were already right cost a repaint.
         var loss = 0
         for row in exposed where rowEqualInPlace[row] && !RowComparison.rowIsErased(next, row) {
             loss += 1
         }
         guard bestGain > loss else { return nil }
-        confirmedRun = bestRun
+        if !taken.isEmpty {
+            // Cells painted without the move, less those painted with it.
+            var saved = 0
+            for row in bestRun where !rowEqualInPlace[row] {
+                saved += RowComparison.differingCells(previous, row, next, row)
+            }
+            for row in exposed {
+                saved -= RowComparison.nonErasedCells(next, row)
+                if !rowEqualInPlace[row] { saved += RowComparison.differingCells(previous, row, next, row) }
+            }
+            guard saved > Self.furtherMoveMinimumSavedCells else { return nil }
+        }
         return move
+    }
+
+    private static func overlaps(_ run: Range<Int>, shift: Int, _ taken: ScrollMoves) -> Bool {
+        let move = region(of: run, shift: shift).move
+        return taken.overlaps(top: move.top, bottom: move.bottom)
+    }
+
+    /// The move that brings the rows `run + shift` of the previous frame to
+    /// `run`, and the rows it blanks.
+    private static func region(of run: Range<Int>, shift: Int) -> (move: ScrollRegionMove, exposed: Range<Int>) {
+        if shift > 0 {
+            return (
+                ScrollRegionMove(top: run.lowerBound, bottom: run.upperBound - 1 + shift, amount: shift),
+                run.upperBound..<(run.upperBound + shift)
+            )
+        }
+        return (
+            ScrollRegionMove(top: run.lowerBound + shift, bottom: run.upperBound - 1, amount: shift),
+            (run.lowerBound + shift)..<run.lowerBound
+        )
     }
 
     // MARK: Spans

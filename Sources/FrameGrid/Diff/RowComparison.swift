@@ -48,6 +48,26 @@ enum RowComparison {
         grid.withRow(row) { cells in cells.allSatisfy { $0 == .erased } }
     }
 
+    /// How many cells of row `rowB` of `gridB` differ from row `rowA` of `gridA`.
+    static func differingCells(_ gridA: Grid, _ rowA: Int, _ gridB: Grid, _ rowB: Int) -> Int {
+        gridA.withRow(rowA) { left in
+            gridB.withRow(rowB) { right in
+                var count = 0
+                for x in 0..<left.count where !same(left[x], in: gridA, right[x], in: gridB) { count += 1 }
+                return count
+            }
+        }
+    }
+
+    /// How many cells of a row are not erased (what painting it over a blank costs).
+    static func nonErasedCells(_ grid: Grid, _ row: Int) -> Int {
+        grid.withRow(row) { cells in
+            var count = 0
+            for cell in cells where cell != .erased { count += 1 }
+            return count
+        }
+    }
+
     /// A cheap fingerprint of a row: its first sixteen cells (where feeds and
     /// lists put what tells their rows apart) and three pairs further along,
     /// a few cache lines in all. Equal rows have equal signatures; equal

@@ -147,7 +147,7 @@ public enum PeerRun {
             samples.append(Double(diff.changedCells), to: .dirtyCells)
             samples.append(Double(diff.rowsTouched), to: .dirtyRows)
             samples.append(Double(diff.rects.count), to: .dirtyRects)
-            samples.append(diff.scroll == nil ? 0 : 1, to: .scrollOperations)
+            samples.append(Double(diff.scrolls.count), to: .scrollOperations)
         }
         if incremental {
             renderer.commit(grid)

@@ -117,7 +117,7 @@ public final class FrameEncoder {
                 cursorY = 0
             }
         }
-        if let move = diff.scroll { encodeScroll(move, rows: next.rows) }
+        if !diff.scrolls.isEmpty { encodeScrolls(diff.scrolls, rows: next.rows) }
         var index = 0
         let spans = diff.spans
         while index < spans.count {
@@ -151,17 +151,38 @@ public final class FrameEncoder {
 
     // MARK: Scrolling
 
-    private func encodeScroll(_ move: ScrollRegionMove, rows: Int) {
+    /// Performs the diff's block moves. Their regions are disjoint, so each
+    /// one is set in turn (one region straight after the other) and the full
+    /// screen is restored once at the end.
+    private func encodeScrolls(_ moves: ScrollMoves, rows: Int) {
         // Exposed rows are erased in the current background (and, on some
         // terminals, attributes); the foreground does not show in a blank.
         if !penKnown || !pen.background.isDefault || pen.attributes != [] {
             setPen(.plain)
         }
-        let fullScreen = move.top == 0 && move.bottom == rows - 1
-        if !fullScreen, let csr = capabilities.changeScrollRegion {
-            csr.write(to: &output, move.top, move.bottom)
+        var regionSet = false
+        for move in moves {
+            let fullScreen = move.top == 0 && move.bottom == rows - 1
+            if let csr = capabilities.changeScrollRegion, !fullScreen || regionSet {
+                if fullScreen {
+                    csr.write(to: &output, 0, rows - 1)
+                    regionSet = false
+                } else {
+                    csr.write(to: &output, move.top, move.bottom)
+                    regionSet = true
+                }
+                invalidateCursor()
+            }
+            encodeScroll(move)
+        }
+        if regionSet, let csr = capabilities.changeScrollRegion {
+            csr.write(to: &output, 0, rows - 1)
             invalidateCursor()
         }
+    }
+
+    /// Scrolls the region `move` names, which is the terminal's scroll region.
+    private func encodeScroll(_ move: ScrollRegionMove) {
         let count = abs(move.amount)
         if move.amount > 0 {
             moveCursor(x: 0, y: move.bottom)
@@ -177,10 +198,6 @@ public final class FrameEncoder {
             } else if let single = capabilities.scrollReverse {
                 for _ in 0..<count { single.write(to: &output) }
             }
-        }
-        if !fullScreen, let csr = capabilities.changeScrollRegion {
-            csr.write(to: &output, 0, rows - 1)
-            invalidateCursor()
         }
     }
 
