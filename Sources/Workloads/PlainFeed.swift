@@ -19,12 +19,12 @@ public final class PlainFeed: Workload {
     private let header: String
     private let footer: String
     /// Items from a user's file, when given: mapped, indexed as far as shown.
-    private let file: MappedLineFile?
+    private let file: FileFeed?
 
     public init(settings: WorkloadSettings) throws {
         size = settings.size
         seed = settings.seed
-        file = try settings.feedFile.map { try MappedLineFile(path: $0) }
+        file = try settings.feedFile.map { try FileFeed(path: $0) }
         itemCount = max(1, settings.feedItems)
         header = file.map { " ◆ framebench · plain-feed · \($0.path) " }
             ?? " ◆ framebench · plain-feed · \(settings.feedItems) items · seed \(settings.seed) "
@@ -64,17 +64,11 @@ public final class PlainFeed: Workload {
 
     /// Item `index` of the file (wrapping around once its length is known;
     /// an empty file shows empty rows).
-    private func fileItem(_ index: Int, _ file: MappedLineFile) -> FeedItem {
-        var line = index
-        if let count = file.countIfKnown {
-            guard count > 0 else { return FeedItem(segments: []) }
-            line = index % count
-        }
+    private func fileItem(_ index: Int, _ file: FileFeed) -> FeedItem {
+        guard let line = file.line(for: index) else { return FeedItem(segments: []) }
         if let cached = cache[line] { return cached }
-        guard let bytes = file.line(line) else {
-            return file.countIfKnown.map { _ in fileItem(index, file) } ?? FeedItem(segments: [])
-        }
-        let made = FeedItem.make(line: bytes, index: line)
+        guard let record = file.record(atLine: line) else { return FeedItem(segments: []) }
+        let made = FeedItem.make(record, index: line)
         cache[line] = made
         return made
     }
@@ -117,18 +111,13 @@ struct FeedItem {
     ]
     static let names = ["ada", "grace", "linus", "margaret", "dennis", "barbara", "ken", "frances"]
 
-    /// An item from a line of a feed file: a JSON object with `text` (and
-    /// optional `author`), or plain text. Invalid UTF-8 becomes U+FFFD;
-    /// controls are made visible when the text is written into the grid.
-    static func make(line bytes: UnsafeRawBufferPointer, index: Int) -> FeedItem {
-        var author: String?
-        var text = String(decoding: bytes, as: UTF8.self)
-        if bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{"),
-            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
-        {
-            author = object["author"] as? String
-            text = object["text"] as? String ?? ""
-        }
+    /// An item from a line of a feed file: its text, after its `author`
+    /// when the line was JSON with one (strings only: a number is no name
+    /// or text here). Controls are made visible when the text is written
+    /// into the grid.
+    static func make(_ record: FileRecord, index: Int) -> FeedItem {
+        let author = record.fields["author"]
+        let text = record.numbers["text"] == nil ? record.text : ""
         let number = String(index + 1)
         var segments = [
             Segment(

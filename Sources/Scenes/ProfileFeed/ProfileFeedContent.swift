@@ -74,8 +74,8 @@ struct TweetSource {
         let body: String
         if let file {
             let record = file.record(index)
-            name = record.fields["author"] ?? author.name
-            handle = record.fields["handle"].map { $0.hasPrefix("@") ? $0 : "@" + $0 } ?? author.handle
+            name = record.value("author") ?? author.name
+            handle = record.value("handle").map { $0.hasPrefix("@") ? $0 : "@" + $0 } ?? author.handle
             body = record.text
         } else {
             name = author.name

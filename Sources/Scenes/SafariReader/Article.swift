@@ -38,7 +38,7 @@ struct Article: LazyDataSource {
     }
 
     static func block(from record: FileRecord) -> ArticleBlock {
-        let kind = record.fields["kind"].flatMap(ArticleBlock.Kind.init(rawValue:)) ?? .paragraph
+        let kind = record.value("kind").flatMap(ArticleBlock.Kind.init(rawValue:)) ?? .paragraph
         return ArticleBlock(kind: kind, lines: [record.text])
     }
 

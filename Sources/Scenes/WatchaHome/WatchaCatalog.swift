@@ -44,7 +44,7 @@ struct WatchaCatalog {
     }
 
     /// A feed file line's title: its JSON `title`, else its text.
-    private static func title(of record: FileRecord) -> String { record.fields["title"] ?? record.text }
+    private static func title(of record: FileRecord) -> String { record.value("title") ?? record.text }
 
     private static func generatedTitle(_ random: inout SeededRandom) -> String {
         switch random.below(5) {

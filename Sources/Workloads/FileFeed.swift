@@ -1,18 +1,24 @@
 import Foundation
-import Workloads
 
-/// One item of a feed file: its text, and the other string fields of a JSON line.
+/// One item of a feed file: its text, and the other fields of a JSON line.
 public struct FileRecord: Equatable, Sendable {
     public var text: String
+    /// The line's string fields.
     public var fields: [String: String]
+    /// The line's number fields, as text.
+    public var numbers: [String: String]
 
-    public init(text: String, fields: [String: String] = [:]) {
+    public init(text: String, fields: [String: String] = [:], numbers: [String: String] = [:]) {
         self.text = text
         self.fields = fields
+        self.numbers = numbers
     }
+
+    /// Field `key` as text, a string or a number.
+    public func value(_ key: String) -> String? { fields[key] ?? numbers[key] }
 }
 
-/// A scene's items from a user's `--feed-file`: one per line, plain UTF-8
+/// A feed's items from a user's `--feed-file`: one per line, plain UTF-8
 /// or JSON objects (`text` plus whatever fields the scene shows). The file is
 /// mapped and indexed lazily (`MappedLineFile`), so the first frame never
 /// waits for the whole file; invalid UTF-8 becomes U+FFFD, and controls are
@@ -37,19 +43,29 @@ public final class FileFeed {
         return requested
     }
 
+    /// The file's path, as given.
+    public var path: String { file.path }
+
     /// Item `index`, wrapping around the file once its length is known; an
     /// empty record past the end of an empty file.
     public func record(_ index: Int) -> FileRecord {
-        var line = index
-        if let known = file.countIfKnown {
-            guard known > 0 else { return FileRecord(text: "") }
-            line = index % known
-        }
-        guard let bytes = file.line(line) else {
-            if let known = file.countIfKnown, known > 0 { return record(index % known) }
-            return FileRecord(text: "")
-        }
-        return FileFeed.parse(bytes)
+        line(for: index).flatMap(record(atLine:)) ?? FileRecord(text: "")
+    }
+
+    /// The line item `index` comes from: `index` itself, or wrapped around
+    /// once the file's length is known (found by looking past its end). Nil
+    /// for an empty file.
+    public func line(for index: Int) -> Int? {
+        if let known = file.countIfKnown { return known > 0 ? index % known : nil }
+        if file.line(index) != nil { return index }
+        guard let known = file.countIfKnown, known > 0 else { return nil }
+        return index % known
+    }
+
+    /// The record on line `line` (nil past the end): parsed each time, so
+    /// callers that show a line on many frames keep what they made of it.
+    public func record(atLine line: Int) -> FileRecord? {
+        file.line(line).map(FileFeed.parse)
     }
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> FileRecord {
@@ -57,14 +73,15 @@ public final class FileFeed {
             let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
         {
             var fields: [String: String] = [:]
+            var numbers: [String: String] = [:]
             for (key, value) in object {
                 if let string = value as? String {
                     fields[key] = string
                 } else if let number = value as? NSNumber {
-                    fields[key] = number.stringValue
+                    numbers[key] = number.stringValue
                 }
             }
-            return FileRecord(text: fields["text"] ?? "", fields: fields)
+            return FileRecord(text: fields["text"] ?? numbers["text"] ?? "", fields: fields, numbers: numbers)
         }
         return FileRecord(text: String(decoding: bytes, as: UTF8.self))
     }
