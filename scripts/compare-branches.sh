@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # Compares the benchmark suite of two revisions on this machine: builds each
-# side in its own git worktree (release), runs the two binaries interleaved
-# (A B, B A, A B, ...) so that both see the same machine load, and judges B
-# against A with `framebench compare` over the pooled rounds.
+# side in its own git worktree (release), runs the two binaries in paired
+# rounds (A B, B A, A B, ...) so that both sides of a round see the same
+# machine load, and judges B against A with `framebench compare --paired`:
+# every phase's time by the rounds' ratios (sign-flip test and a 5% minimum
+# effect), every allocation count exactly, and instruction counts (callgrind)
+# within 1% of the frame when valgrind is installed.
 #
 #   scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME]
+#                               [--measure time|instructions|time,instructions]
 #                               [--out FILE.md] [--keep-builds] BASE [HEAD]
 #
 # BASE and HEAD are any commit-ish (branch, tag, hash, HEAD~2). Without HEAD
 # the candidate is the working tree as it is: HEAD's commit plus the staged,
 # unstaged and untracked (not ignored) changes.
 #
-#   --rounds K      interleaved rounds; each round runs every side once (5:
-#                   frame times gate only with 5 or more runs a side)
+#   --rounds K      paired rounds; each round runs every side once (10: a
+#                   round's ratio is one observation, and p <= 0.01 needs at
+#                   least 8; timings do not gate with fewer)
+#   --measure M     time, instructions or both (the default: both when
+#                   valgrind is installed, else time with a note). Instruction
+#                   counts are deterministic, so they are taken in round 1 only.
 #   --frames N      frames per benchmark, instead of each benchmark's own
 #   --suite NAME    the suite in Benchmarks/suites.json (framebench's default)
 #   --out FILE.md   where the Markdown report goes (compare-BASE-HEAD.md here)
@@ -29,7 +37,7 @@
 set -euo pipefail
 
 program=compare-branches
-usage="usage: scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME] [--out FILE.md] [--keep-builds] BASE [HEAD]"
+usage="usage: scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME] [--measure time|instructions|time,instructions] [--out FILE.md] [--keep-builds] BASE [HEAD]"
 
 fail() {  # message...: a usage or input error
     printf '%s: %s\n' "$program" "$*" >&2
@@ -42,15 +50,16 @@ note() {  # progress, on stderr so stdout stays the report
 
 # ---- arguments
 
-rounds=5
+rounds=10
 frames=
 suite=
+measure=
 out=
 keep_builds=false
 refs=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --rounds | --frames | --suite | --out)
+        --rounds | --frames | --suite | --out | --measure)
             [ $# -ge 2 ] || fail "$1 needs a value"$'\n'"$usage"
             value=$2
             case "$1" in
@@ -58,16 +67,18 @@ while [ $# -gt 0 ]; do
                 --frames) frames=$value ;;
                 --suite) suite=$value ;;
                 --out) out=$value ;;
+                --measure) measure=$value ;;
             esac
             shift 2
             ;;
-        --rounds=* | --frames=* | --suite=* | --out=*)
+        --rounds=* | --frames=* | --suite=* | --out=* | --measure=*)
             value=${1#*=}
             case "$1" in
                 --rounds=*) rounds=$value ;;
                 --frames=*) frames=$value ;;
                 --suite=*) suite=$value ;;
                 --out=*) out=$value ;;
+                --measure=*) measure=$value ;;
             esac
             shift
             ;;
@@ -89,6 +100,21 @@ fi
 [ -z "$frames" ] || [[ $frames =~ ^[1-9][0-9]*$ ]] || fail "--frames must be a positive whole number, not '$frames'"
 if [ -n "$suite" ] && [[ ! $suite =~ ^[A-Za-z0-9._-]+$ ]]; then
     fail "--suite must be a suite name (letters, digits, '.', '_', '-'), not '$suite'"
+fi
+case "$measure" in
+    "")
+        if command -v valgrind >/dev/null 2>&1; then
+            measure=time,instructions
+        else
+            measure=time
+            note "valgrind is not installed: timing only (apt-get install valgrind adds instruction counts, the noise-free gate)"
+        fi
+        ;;
+    time | instructions | time,instructions | instructions,time) ;;
+    *) fail "--measure must be time, instructions or time,instructions, not '$measure'" ;;
+esac
+if [[ $measure == *instructions* ]] && ! command -v valgrind >/dev/null 2>&1; then
+    fail "--measure $measure needs valgrind: install it (apt-get install valgrind)"
 fi
 base_ref=${refs[0]}
 head_ref=${refs[1]-}  # empty: the working tree
@@ -239,7 +265,7 @@ if [ -n "$frames" ]; then frames_desc="$frames frames per benchmark"; else frame
 echo "compare-branches"
 echo "  A (baseline):  $base_desc"
 echo "  B (candidate): $head_desc"
-echo "  $rounds interleaved round(s) (A B, then B A, ...), suite ${suite:-default}, $frames_desc"
+echo "  $rounds paired round(s) (A B, then B A, ...), suite ${suite:-default}, $frames_desc; measuring $measure"
 echo "  machine: $cores cores (nproc), ${cpu:-unknown CPU}, $(uname -sr)"
 echo
 
@@ -333,7 +359,10 @@ run_side() {  # side round
     local side=$1 round=$2 binary directory label status=0
     if [ "$side" = A ]; then binary=$binary_a directory=$tree_a label=$base_ref; else binary=$binary_b directory=$tree_b label=$head_label; fi
     local result="round-$round-$side.json" log="$work/round-$round-$side.log" started=$SECONDS
-    run_logged "$log" "$directory" "$binary" "${run_options[@]}" --out "$work/$result" || status=$?
+    local options=("${run_options[@]}")
+    # Instruction counts are the same in every round: round 1 takes them.
+    if [ "$round" -eq 1 ] && [[ $measure == *instructions* ]]; then options+=(--measure time,instructions); fi
+    run_logged "$log" "$directory" "$binary" "${options[@]}" --out "$work/$result" || status=$?
     if [ "$status" -ne 0 ]; then
         {
             echo "$program: round $round of side $side ($label) failed (framebench exit $status); its output:"
@@ -358,12 +387,12 @@ done
 # ---- the comparison (B's framebench judges: it is the version under review)
 
 compare_status=0
-(cd "$work" && "$binary_b" compare "$list_a" "$list_b" --format text) || compare_status=$?
+(cd "$work" && "$binary_b" compare --paired "$list_a" "$list_b" --format text) || compare_status=$?
 if [ "$compare_status" -ge 2 ]; then
     fail "framebench compare failed (exit $compare_status) on $list_a against $list_b"
 fi
 markdown_status=0
-(cd "$work" && "$binary_b" compare "$list_a" "$list_b" --format markdown --out "$work/compare.md") || markdown_status=$?
+(cd "$work" && "$binary_b" compare --paired "$list_a" "$list_b" --format markdown --out "$work/compare.md") || markdown_status=$?
 if [ "$markdown_status" -ge 2 ] || [ ! -f "$work/compare.md" ]; then
     fail "framebench compare --format markdown failed (exit $markdown_status)"
 fi
@@ -376,7 +405,7 @@ fi
     echo "| A (baseline) | \`$base_ref\` | \`$(short "$base_commit")\` $(subject "$base_commit" | cell) |"
     echo "| B (candidate) | \`$head_label\` | \`$(short "$head_commit")\` $(subject "$head_commit" | cell)$([ "$head_dirty" = false ] || echo " + uncommitted changes") |"
     echo
-    echo "$rounds interleaved round(s) on one machine (A B, then B A, ...), suite \`${suite:-default}\`, $frames_desc."
+    echo "$rounds paired round(s) on one machine (A B, then B A, ...), suite \`${suite:-default}\`, $frames_desc; measured: $measure."
     echo "Machine: $cores cores (nproc), ${cpu:-unknown CPU}, $(uname -sr)."
     echo
     cat "$work/compare.md"

@@ -45,9 +45,9 @@ final class BaselineStoreTests: XCTestCase {
         let cases: [(String, String, String)] = [
             ("corrupt", "{not json", "not valid JSON"),
             ("truncated", String(good.prefix(good.count / 2)), "corrupt"),
-            ("version", good.replacingOccurrences(of: "\"schema_version\" : 1", with: "\"schema_version\" : 99"), "schema version 99"),
+            ("version", good.replacingOccurrences(of: "\"schema_version\":2", with: "\"schema_version\":99"), "schema version 99"),
             ("nothing", "{}", "no schema_version"),
-            ("wrongtype", good.replacingOccurrences(of: "\"scenarios\" : [", with: "\"scenarios\" : {\"x\": ["), ""),
+            ("wrongtype", good.replacingOccurrences(of: "\"scenarios\":[", with: "\"scenarios\":{\"x\":["), ""),
         ]
         for (name, contents, expected) in cases {
             try contents.write(toFile: store.path(for: name), atomically: true, encoding: .utf8)

@@ -54,7 +54,8 @@ final class GateCommandTests: XCTestCase {
         try XCTSkipUnless(AllocationSnapshot.isCounting, "the injected regression is an allocation, not counted under a sanitizer")
         let a = results("a.json")
         let b = results("b.json", ["--inject-allocations", "1"])
-        let loose = try write(#"{"budgets": {"plain-feed-40x10": {"allocations_per_frame.max": 100, "bytes_per_frame.mean": 100000}}}"#, "loose.json")
+        let loose = try write(#"{"budgets": {"plain-feed-40x10": {"render_allocations.max": 100, "bytes_per_frame.mean": 100000}}}"#, "loose.json")
+        let misspelt = try write(#"{"budgets": {"plain-fed-40x10": {"bytes_per_frame.mean": 100000}}}"#, "misspelt.json")
         let tight = try write(#"{"budgets": {"plain-feed-40x10": {"bytes_per_frame.mean": 1}}}"#, "tight.json")
         let unknownMetric = try write(#"{"budgets": {"plain-feed-40x10": {"frames_per_fortnight.p50": 1}}}"#, "unknown.json")
         XCTAssertEqual(FrameBenchCommand.main(["check", "--results", a, "--budgets", loose, "--baseline", a, "--quiet"]), 0)
@@ -62,6 +63,7 @@ final class GateCommandTests: XCTestCase {
         XCTAssertEqual(FrameBenchCommand.main(["check", "--results", a, "--budgets", tight, "--baseline", a, "--quiet"]), 1)
         XCTAssertEqual(FrameBenchCommand.main(["check", "--results", a, "--budgets", unknownMetric, "--quiet"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["check", "--results", a, "--budgets", path("none.json"), "--quiet"]), 2)
+        XCTAssertEqual(FrameBenchCommand.main(["check", "--results", a, "--budgets", misspelt, "--quiet"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["check", "--results", a, "--budgets", loose, "--baseline", path("gone.json"), "--quiet"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["check", "--results", a, "--budgets", loose, "--format", "yaml"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["check", "extra-argument"]), 2)
@@ -70,7 +72,7 @@ final class GateCommandTests: XCTestCase {
     func testJSONHasTheDocumentedFields() throws {
         let a = results("a.json", ["--backend", "both"])
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: a))) as! [String: Any]
-        XCTAssertEqual(object["schema_version"] as? Int, 1)
+        XCTAssertEqual(object["schema_version"] as? Int, 2)
         XCTAssertNotNil(object["machine"] as? [String: Any])
         let scenarios = try XCTUnwrap(object["scenarios"] as? [[String: Any]])
         XCTAssertEqual(scenarios.compactMap { $0["backend"] as? String }, ["framebench", "ncurses"])

@@ -117,13 +117,25 @@ final class MannWhitneyTests: XCTestCase {
         // a's rank sum 1+3+3+6 = 13, so U = 13 - 4*5/2 = 3 (two ties count
         // one half each: 0 + 0.5 + 0.5 + 2).
         let result = MannWhitney.test([1, 2, 2, 3], [2, 3, 3, 4])
-        XCTAssertFalse(result.isExact, "ties rule out the exact distribution")
+        XCTAssertTrue(result.isExact, "small samples with ties use the exact distribution given the ties")
         XCTAssertEqual(result.u, 3)
         XCTAssertEqual(result.effectSize, 3.0 / 16.0, accuracy: 1e-12)
         // Two groups of three ties: sum(t^3 - t) = 48; N = 8, mean 8.
         let sigma = (16.0 / 12.0 * (9 - 48.0 / 56.0)).squareRoot()
         XCTAssertEqual(result.z, -(8 - 3 - 0.5) / sigma, accuracy: 1e-12)
-        XCTAssertEqual(result.pValue, erfc(4.5 / sigma / 2.0.squareRoot()), accuracy: 1e-12)
+        // 20 of the C(8, 4) = 70 ways to give a four of the midranks lie at
+        // least as far from the mean rank sum (counted by enumeration).
+        XCTAssertEqual(result.pValue, 20.0 / 70.0, accuracy: 1e-12)
+    }
+
+    func testATieDoesNotDowngradeCompletelySeparatedRuns() {
+        // Five run medians a side, fully separated, one tie inside a side:
+        // the exact p is 2 / C(10, 5) = 0.0079, as without the tie; the
+        // normal approximation gave 0.0117, above a 0.01 gate.
+        let result = MannWhitney.test([1, 2, 3, 3, 4], [5, 6, 7, 8, 9])
+        XCTAssertTrue(result.isExact)
+        XCTAssertEqual(result.pValue, 2.0 / 252.0, accuracy: 1e-12)
+        XCTAssertLessThan(result.pValue, 0.01)
     }
 
     func testIdenticalOrEmptySamplesGiveNoEvidence() {
@@ -427,5 +439,57 @@ final class ChangeVerdictTests: XCTestCase {
         XCTAssertEqual(
             TimingComparison.judgeDeterministic(baseline: .nan, candidate: 1, tolerance: 0),
             .notComparable)
+    }
+}
+
+/// Paired rounds: baseline and candidate back to back, judged on the rounds' ratios.
+final class PairedRoundsTests: XCTestCase {
+    private func rounds(_ ratios: [Double], frames: Int = 50) -> [(baseline: [Double], candidate: [Double])] {
+        var samples = SeededSamples(state: 11)
+        return ratios.map { ratio in
+            let base = samples.frameTimes(frames, median: 100_000, sigma: 0.2)
+            return (base, base.map { $0 * ratio })
+        }
+    }
+
+    func testEightRoundsAreTheFewestThatCanReachOnePercent() {
+        XCTAssertEqual(PairedRounds.minimumRounds(alpha: 0.01), 8)
+        XCTAssertEqual(PairedRounds.minimumRounds(alpha: 0.05), 6)
+        XCTAssertEqual(PairedRounds.judge(rounds([1.2, 1.2, 1.2])).verdict, .notComparable)
+    }
+
+    func testTenPercentSlowerInEveryRoundIsWorse() {
+        let judged = PairedRounds.judge(rounds([1.08, 1.12, 1.10, 1.09, 1.11, 1.10, 1.13, 1.07]))
+        XCTAssertEqual(judged.verdict, .worse, judged.reason)
+        XCTAssertEqual(judged.pValue, 2.0 / 256.0, accuracy: 1e-12)
+        XCTAssertEqual(judged.ratio, 1.10, accuracy: 0.01)
+    }
+
+    func testFasterIsBetterAndNoiseAroundOneIsUnchanged() {
+        XCTAssertEqual(PairedRounds.judge(rounds([0.9, 0.88, 0.91, 0.9, 0.89, 0.92, 0.9, 0.9])).verdict, .better)
+        let noise = PairedRounds.judge(rounds([1.03, 0.98, 1.01, 0.97, 1.02, 0.99, 1.04, 0.96]))
+        XCTAssertEqual(noise.verdict, .unchanged, noise.reason)
+    }
+
+    func testASignificantChangeBelowTheMinimumEffectIsUnchanged() {
+        let small = PairedRounds.judge(rounds([1.02, 1.03, 1.02, 1.025, 1.02, 1.03, 1.02, 1.025]))
+        XCTAssertLessThanOrEqual(small.pValue, 0.01)
+        XCTAssertEqual(small.verdict, .unchanged, small.reason)
+        XCTAssertTrue(small.reason.contains("minimum effect"), small.reason)
+    }
+
+    func testPairingByFrameRemovesTheFramesOwnSpread() {
+        // Frames spread over two orders of magnitude, the same work on both
+        // sides: each round's frame-by-frame ratio is exact.
+        var samples = SeededSamples(state: 3)
+        let base = samples.frameTimes(200, median: 100_000, sigma: 1.5)
+        XCTAssertEqual(PairedRounds.logRatio(base, base.map { $0 * 1.1 })!, log(1.1), accuracy: 1e-9)
+    }
+
+    func testSignFlipPValuesAreExactForFewRounds() {
+        XCTAssertEqual(PairedRounds.signFlipPValue([1, 1, 1]), 2.0 / 8.0, accuracy: 1e-12)
+        XCTAssertEqual(PairedRounds.signFlipPValue([1, -1, 1, -1]), 1, accuracy: 1e-12)
+        let many = PairedRounds.signFlipPValue([Double](repeating: 1, count: 20))
+        XCTAssertLessThan(many, 1e-4)
     }
 }

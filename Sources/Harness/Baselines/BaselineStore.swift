@@ -41,7 +41,7 @@ public struct BaselineStore: Sendable {
         if FileManager.default.fileExists(atPath: target) && !force {
             throw UsageError("baseline \(target) already exists; pass --force to replace it")
         }
-        try AtomicFile.write(try JSONFile.encode(document), to: URL(fileURLWithPath: target))
+        try AtomicFile.write(try JSONFile.encode(document, compact: true), to: URL(fileURLWithPath: target))
         return target
     }
 
@@ -60,10 +60,17 @@ public struct BaselineStore: Sendable {
         guard let number = version.schemaVersion else {
             throw UsageError("results file \(path) has no schema_version: not a framebench results file")
         }
-        guard number == RunDocument.schemaVersion else {
-            throw UsageError("results file \(path) has schema version \(number); this framebench reads version \(RunDocument.schemaVersion)")
+        let document: RunDocument
+        switch number {
+        case 1:
+            document = SchemaOne.convert(try JSONFile.read(path, what: "results file"))
+        case RunDocument.schemaVersion:
+            document = try JSONFile.read(path, what: "results file")
+        default:
+            throw UsageError("results file \(path) has schema version \(number); this framebench reads versions 1 and \(RunDocument.schemaVersion)")
         }
-        return try JSONFile.read(path, what: "results file")
+        try document.validate(path)
+        return document
     }
 
     /// Stored baselines, with a note for each file that cannot be read.

@@ -1,26 +1,25 @@
 extension RunDocument {
-    /// Several runs of the same suite as one: frame times are pooled (and
-    /// their summary, histogram and budget figures recomputed); the other
-    /// metrics come from the first run, since deterministic ones are the same
-    /// in every run. Used to combine interleaved rounds of a comparison.
-    public static func pooled(_ documents: [RunDocument]) -> RunDocument {
-        guard var pooled = documents.first else { preconditionFailure("pooling needs at least one document") }
-        for other in documents.dropFirst() {
+    /// Several results of the same benchmarks as one: each report's runs are
+    /// pooled, and every metric's summary, the histogram and the budget
+    /// figures are recomputed from every frame of every run. Used to combine
+    /// repeated runs and interleaved rounds of a comparison.
+    ///
+    /// - Throws: a `UsageError` naming the file and the reason when the
+    ///   documents come from different machines or builds or ran different
+    ///   frames.
+    public static func pooled(_ documents: [(path: String, document: RunDocument)]) throws -> RunDocument {
+        guard var (firstPath, pooled) = documents.first else { throw UsageError("pooling needs at least one results file") }
+        if firstPath.isEmpty { firstPath = "the first results" }
+        for (path, other) in documents.dropFirst() {
+            if let difference = pooled.machine.firstDifference(from: other.machine) {
+                throw UsageError("cannot pool \(path) with \(firstPath): another machine or build (\(difference))")
+            }
             let byKey = Dictionary(other.scenarios.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             for index in pooled.scenarios.indices {
-                guard let more = byKey[pooled.scenarios[index].key] else { continue }
-                pooled.scenarios[index].frameTimesNanoseconds += more.frameTimesNanoseconds
-                pooled.scenarios[index].runMediansNanoseconds += more.runMediansNanoseconds
-                pooled.scenarios[index].settings.repeats += more.settings.repeats
-                pooled.scenarios[index].peakResidentBytes = max(pooled.scenarios[index].peakResidentBytes, more.peakResidentBytes)
+                let key = pooled.scenarios[index].key
+                guard let more = byKey[key] else { continue }
+                try pooled.scenarios[index].pool(more, from: path, into: firstPath)
             }
-        }
-        for index in pooled.scenarios.indices {
-            let times = pooled.scenarios[index].frameTimesNanoseconds.map(Double.init)
-            pooled.scenarios[index].metrics[Metric.frameTime.rawValue] = MetricSummary(times)
-            pooled.scenarios[index].histogram = Histogram(values: times)
-            pooled.scenarios[index].budget = FrameBudget.evaluate(
-                frameTimes: times, budget: pooled.scenarios[index].frameBudgetNanoseconds)
         }
         return pooled
     }
@@ -29,7 +28,35 @@ extension RunDocument {
     public static func read(pooling list: String) throws -> RunDocument {
         let paths = list.split(separator: ",").map(String.init).filter { !$0.isEmpty }
         guard !paths.isEmpty else { throw UsageError("no results file given") }
-        let documents = try paths.map { try BaselineStore.read($0) }
-        return pooled(documents)
+        return try pooled(paths.map { ($0, try BaselineStore.read($0)) })
+    }
+}
+
+extension ScenarioReport {
+    /// Adds another result's runs of the same benchmark.
+    mutating func pool(_ other: ScenarioReport, from path: String, into firstPath: String) throws {
+        let context = "cannot pool \(key) of \(path) with \(firstPath)"
+        if let difference = settings.firstFrameDifference(from: other.settings) {
+            throw UsageError("\(context): different frames (\(difference))")
+        }
+        for (name, count) in other.instructions {
+            // Instruction counts of one build are the same in every run; a
+            // mean keeps a pooled file honest if a library picked another path.
+            instructions[name] = instructions[name].map { ($0 + count) / 2 } ?? count
+        }
+        unmeasured = Array(Set(unmeasured).union(other.unmeasured)).sorted()
+        runs += other.runs
+        settings.repeats += other.settings.repeats
+        peakResidentBytes = max(peakResidentBytes, other.peakResidentBytes)
+        if timingsNotComparable == nil { timingsNotComparable = other.timingsNotComparable }
+        for metric in Metric.allCases where metric.kind != .instructions && !unmeasured.contains(metric.rawValue) {
+            let values = frames(metric)
+            if !values.isEmpty { metrics[metric.rawValue] = MetricSummary(values) }
+        }
+        let times = frames(.frameTime)
+        if !times.isEmpty {
+            histogram = Histogram(values: times)
+            budget = FrameBudget.evaluate(frameTimes: times, budget: frameBudgetNanoseconds)
+        }
     }
 }

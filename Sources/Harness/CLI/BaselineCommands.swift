@@ -40,7 +40,7 @@ enum BaselineCommands {
             let document = try store.load(parsed.positionals[0])
             let output = try OutputOptions(parsed)
             switch output.format {
-            case .json: try output.emit(String(decoding: try JSONFile.encode(document), as: UTF8.self))
+            case .json: try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
             case .markdown: try output.emit(MarkdownReport.run(document))
             case .text, .junit: try output.emit(TextReport(colors: output.colors).run(document))
             }
@@ -52,56 +52,108 @@ enum BaselineCommands {
 
     static func compare(_ arguments: [String]) throws -> Int32 {
         let parsed = try ParsedArguments(
-            arguments, valued: OutputOptions.valued.union(["baseline", "suite", "budgets"]), switches: OutputOptions.switches)
+            arguments,
+            valued: OutputOptions.valued.union(["baseline", "suite", "budgets", "measure", "frame-budget", "instruction-tolerance"]),
+            switches: OutputOptions.switches.union(["paired"]))
         let output = try OutputOptions(parsed)
         let baseline: RunDocument
         let candidate: RunDocument
         let baselineName: String
+        var options = try comparisonOptions(parsed)
         switch parsed.positionals.count {
         case 2:
             guard parsed.string("baseline") == nil else { throw UsageError("give --baseline NAME or two files, not both") }
             baselineName = parsed.positionals[0]
             baseline = try RunDocument.read(pooling: parsed.positionals[0])
             candidate = try RunDocument.read(pooling: parsed.positionals[1])
+            options.paired = parsed.flag("paired")
         case 0:
+            guard !parsed.flag("paired") else { throw UsageError("--paired compares two lists of results files made in rounds") }
             baselineName = parsed.string("baseline") ?? BaselineStore.defaultName
             baseline = try BaselineStore().load(baselineName)
-            candidate = try RunCommands.suite(named: parsed.string("suite")).run().document
+            candidate = try runSuite(parsed)
         default:
             throw UsageError("compare takes --baseline NAME, or two results files A.json B.json")
         }
         let budgets = try parsed.string("budgets").map { try BudgetFile.load($0) }
-        let report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets)
+        let report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets, options: options)
         try emit(report, baselineName: baselineName, output: output)
         return report.failed ? 1 : 0
     }
 
+    /// Timing options shared by `compare` and `check`.
+    static func comparisonOptions(_ parsed: ParsedArguments) throws -> ComparisonOptions {
+        var options = ComparisonOptions()
+        if let text = parsed.string("instruction-tolerance") {
+            guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), percent.isFinite, percent >= 0 else {
+                throw UsageError("--instruction-tolerance takes a percentage such as 1 or 0.5%, not '\(text)'")
+            }
+            options.instructionTolerance = percent / 100
+        }
+        return options
+    }
+
+    /// The suite run now, with `--suite`, `--measure` and `--frame-budget` applied.
+    static func runSuite(_ parsed: ParsedArguments) throws -> RunDocument {
+        var runner = try RunCommands.suite(named: parsed.string("suite"))
+        runner.benchmarks = try runner.benchmarks.map { declared in
+            var settings = declared
+            try RunCommands.applyMeasurement(parsed, to: &settings)
+            return settings
+        }
+        return try runner.run().document
+    }
+
     static func check(_ arguments: [String]) throws -> Int32 {
         let parsed = try ParsedArguments(
-            arguments, valued: OutputOptions.valued.union(["baseline", "budgets", "results", "suite"]),
+            arguments,
+            valued: OutputOptions.valued.union([
+                "baseline", "budgets", "results", "suite", "measure", "frame-budget", "instruction-tolerance",
+            ]),
             switches: OutputOptions.switches.union(["gate-timing"]))
         guard parsed.positionals.isEmpty else { throw UsageError("check takes no positional arguments") }
         let output = try OutputOptions(parsed)
-        let budgets = try BudgetFile.load(parsed.string("budgets") ?? BudgetFile.defaultPath)
+        let budgetsPath = parsed.string("budgets") ?? BudgetFile.defaultPath
+        let budgets = try BudgetFile.load(budgetsPath)
+        let given = try parsed.string("results").map { try BaselineStore.read($0) }
+        // Names are checked before any benchmark runs: a misspelt budget is an error, not a budget that never applies.
+        var known = given.map { Set($0.scenarios.map(\.name)) } ?? []
+        if given == nil {
+            known.formUnion(try SuiteFile.load(SuiteFile.defaultPath).benchmarkNames)
+        } else if let suites = try? SuiteFile.load(SuiteFile.defaultPath) {
+            // Checking a results file needs no suites; their names count when they can be read.
+            known.formUnion(suites.benchmarkNames)
+        }
+        try budgets.checkNames(known, path: budgetsPath)
         let store = BaselineStore()
         let baselineName = parsed.string("baseline") ?? BaselineStore.defaultName
         var baseline: RunDocument?
         if parsed.string("baseline") != nil || FileManager.default.fileExists(atPath: store.path(for: baselineName)) {
             baseline = try store.load(baselineName)  // named explicitly: it must exist and be readable
         }
-        let candidate = try parsed.string("results").map { try BaselineStore.read($0) }
-            ?? RunCommands.suite(named: parsed.string("suite")).run().document
+        var options = try comparisonOptions(parsed)
+        options.timingGates = parsed.flag("gate-timing")
+        let candidate = try given ?? runSuite(parsed)
         var report: ComparisonReport
         if let baseline {
-            report = Comparison.compare(
-                baseline: baseline, candidate: candidate, budgets: budgets, timingGates: parsed.flag("gate-timing"))
+            report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets, options: options)
         } else {
             report = ComparisonReport()
             report.budgets = candidate.scenarios.flatMap { Comparison.check($0, budgets) }
         }
+        // A gate that checked nothing has not passed: a misspelt name, a
+        // results file without metrics, or a suite no budget covers.
+        let nothingChecked = report.budgets.isEmpty && report.rows.allSatisfy { $0.verdict == .notComparable }
         try emit(report, baselineName: baseline == nil ? "(none stored for this machine: budgets only)" : baselineName, output: output)
+        if nothingChecked {
+            FrameBenchCommand.printError("check: FAILED: no budget applies to these results and nothing was compared (benchmarks: \(candidate.scenarios.map(\.key).joined(separator: ", ")))")
+            return 1
+        }
+        if report.failed && (output.quiet || output.format != .text) {
+            FrameBenchCommand.printError("check: FAILED: " + TextReport.failureSummary(report))
+        }
         if output.format == .text && !output.quiet {
-            print(report.failed ? "check: FAILED" : "check: passed")
+            print(report.failed ? "check: FAILED: " + TextReport.failureSummary(report) : "check: passed")
         }
         return report.failed ? 1 : 0
     }
@@ -121,7 +173,8 @@ enum BaselineCommands {
 /// The regression report as JSON.
 enum ComparisonJSON {
     struct Row: Encodable {
-        let scenario, metric, statistic, verdict, evidence: String
+        let scenario, metric, statistic, verdict, evidence, unit: String
+        let gates: Bool
         let baseline, candidate: Double
     }
     struct Budget: Encodable {
@@ -149,8 +202,9 @@ enum ComparisonJSON {
             baseline: baselineName, machinesMatch: report.machinesMatch, failed: report.failed,
             comparisons: report.rows.map {
                 Row(
-                    scenario: $0.scenario, metric: $0.metric.rawValue, statistic: $0.statistic, verdict: $0.verdict.rawValue,
-                    evidence: $0.evidence, baseline: $0.baseline, candidate: $0.candidate)
+                    scenario: $0.scenario, metric: $0.metric.rawValue, statistic: $0.statistic.rawValue,
+                    verdict: $0.verdict.rawValue, evidence: $0.evidence, unit: $0.metric.unit, gates: $0.gates,
+                    baseline: $0.baseline, candidate: $0.candidate)
             },
             budgets: report.budgets.map {
                 Budget(scenario: $0.scenario, limit: $0.limit, value: $0.value, maximum: $0.maximum, holds: $0.holds)

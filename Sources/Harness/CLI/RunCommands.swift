@@ -6,8 +6,8 @@ import Workloads
 /// `run`, `record` and `list`.
 enum RunCommands {
     static let settingValued: Set<String> = [
-        "frames", "size", "seed", "feed", "feed-file", "term", "backend", "script", "repeat", "inject-allocations",
-        "inject-delay-ns",
+        "frames", "size", "seed", "feed", "feed-file", "term", "backend", "script", "repeat", "frame-budget", "measure",
+        "inject-phase", "inject-allocations", "inject-delay-ns", "inject-slowdown", "inject-work",
     ]
     static let settingSwitches: Set<String> = ["sync", "no-scroll-regions", "no-erase"]
 
@@ -36,14 +36,49 @@ enum RunCommands {
             backend: backend, term: term, encoderOptions: options)
         settings.repeats = repeats
         settings.script = script
-        settings.injection = try injection(parsed)
+        try applyMeasurement(parsed, to: &settings)
         return settings
     }
 
+    /// The options that decide how frames are measured, not which: frame
+    /// budget, instruction counting and regression injection.
+    static func applyMeasurement(_ parsed: ParsedArguments, to settings: inout RunSettings) throws {
+        if let text = parsed.string("frame-budget") {
+            guard let milliseconds = Double(text), milliseconds.isFinite, milliseconds > 0 else {
+                throw UsageError("--frame-budget takes a positive number of milliseconds (16.67 for 60 Hz, 8.33 for 120 Hz), not '\(text)'")
+            }
+            settings.frameBudgetNanoseconds = milliseconds * 1_000_000
+        }
+        if let measure = parsed.string("measure") {
+            var instructions = false
+            for part in measure.split(separator: ",", omittingEmptySubsequences: false) {
+                switch part {
+                case "time": break
+                case "instructions": instructions = true
+                default: throw UsageError("--measure takes time, instructions or both as 'time,instructions', not '\(measure)'")
+                }
+            }
+            settings.countsInstructions = instructions
+        }
+        settings.injection = try injection(parsed)
+    }
+
     static func injection(_ parsed: ParsedArguments) throws -> RegressionInjection {
-        RegressionInjection(
+        let phaseName = parsed.string("inject-phase") ?? FramePhase.encode.rawValue
+        let phases: [FramePhase] = [.update, .layout, .diff, .encode, .write]
+        guard let phase = FramePhase(rawValue: phaseName), phases.contains(phase) else {
+            throw UsageError("--inject-phase must be one of \(phases.map(\.rawValue).joined(separator: ", ")), not '\(phaseName)'")
+        }
+        let slowdownText = parsed.string("inject-slowdown") ?? "0"
+        guard let slowdown = Double(slowdownText), slowdown.isFinite, (0...10).contains(slowdown) else {
+            throw UsageError("--inject-slowdown takes a fraction of the phase's time, 0...10 (0.1: 10% slower), not '\(slowdownText)'")
+        }
+        return RegressionInjection(
+            phase: phase,
             allocationsPerFrame: try parsed.integer("inject-allocations", default: 0, in: 0...1_000),
-            delayNanoseconds: try parsed.integer("inject-delay-ns", default: 0, in: 0...1_000_000_000))
+            delayNanoseconds: try parsed.integer("inject-delay-ns", default: 0, in: 0...1_000_000_000),
+            slowdown: slowdown,
+            workIterations: try parsed.integer("inject-work", default: 0, in: 0...1_000_000_000))
     }
 
     /// The benchmarks a `run`, `compare` or `check` without scenarios means: a suite from the suites file.
@@ -53,10 +88,10 @@ enum RunCommands {
         guard let declarations = file.suites[suiteName] else {
             throw UsageError("\(path) has no suite '\(suiteName)' (it has: \(file.suites.keys.sorted().joined(separator: ", ")))")
         }
-        let benchmarks = try declarations.map { try SuiteFile.settings(for: $0, file: path) }
-        var runner = SuiteRunner(
-            benchmarks: benchmarks, frameBudget: file.frameBudgetNanoseconds ?? SuiteFile.defaultFrameBudget,
-            suiteName: suiteName)
+        let benchmarks = try declarations.map {
+            try SuiteFile.settings(for: $0, file: path, frameBudget: file.frameBudgetNanoseconds)
+        }
+        var runner = SuiteRunner(benchmarks: benchmarks, suiteName: suiteName)
         runner.progress = OutputOptions.progressBar()
         return runner
     }
@@ -91,7 +126,7 @@ enum RunCommands {
         }
         switch output.format {
         case .json:
-            try output.emit(String(decoding: try JSONFile.encode(document), as: UTF8.self))
+            try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
         case .markdown:
             var text = MarkdownReport.run(document)
             if let (report, baseline) = comparison { text += "\n\n" + MarkdownReport.comparison(report, baselineName: baseline) }
@@ -131,7 +166,7 @@ enum RunCommands {
         if parsed.flag("no-erase") { settings.encoderOptions.usesEraseAndRepeat = false }
         if parsed.flag("no-scroll-regions") { settings.encoderOptions.usesScrollRegions = false }
         settings.warmUpFrames = min(10, settings.frames / 10)
-        settings.injection = try injection(parsed)
+        try applyMeasurement(parsed, to: &settings)
         return settings
     }
 
@@ -141,7 +176,7 @@ enum RunCommands {
         let settings = try settings(parsed, scenario: parsed.positionals.first ?? PlainFeed.name)
         let result = try ProbeOverhead.measure(settings)
         print(
-            "\(settings.workload) \(settings.size): median wall time per frame \(TextReport.duration(result.withProbes)) with probes, \(TextReport.duration(result.withoutProbes)) without: overhead \(TextReport.format(result.overhead * 100, digits: 2))% (40 blocks of 50 frames each way, interleaved)"
+            "\(settings.workload) \(settings.size): median wall time per frame \(TextReport.duration(result.withProbes)) with probes, \(TextReport.duration(result.withoutProbes)) without: overhead \(TextReport.format(result.overhead * 100, digits: 2))% (\(result.blocks) blocks of \(result.framesPerBlock) frames each way, interleaved)"
         )
         return 0
     }

@@ -25,9 +25,7 @@ public enum Recording {
     @discardableResult
     public static func record(_ options: Options) throws -> Int {
         let settings = options.settings
-        guard let workload = try WorkloadFactory.make(settings.workload, settings: settings.workloadSettings) else {
-            throw UsageError("unknown scenario '\(settings.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
-        }
+        let workload = try WorkloadFactory.make(settings.workload, settings: settings.workloadSettings)
         guard settings.backend != .both else { throw UsageError("record takes one --backend: framebench or ncurses") }
         let streamURL = options.directory.appendingPathComponent("stream.bin")
         let framesURL = options.directory.appendingPathComponent("frames.jsonl")

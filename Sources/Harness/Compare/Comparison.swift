@@ -2,7 +2,7 @@
 public struct MetricComparison: Equatable, Sendable {
     public var scenario: String
     public var metric: Metric
-    public var statistic: String
+    public var statistic: Statistic
     public var baseline: Double
     public var candidate: Double
     public var verdict: Verdict
@@ -16,15 +16,48 @@ public struct MetricComparison: Equatable, Sendable {
         if baseline == 0 { return candidate == 0 ? 0 : .infinity }
         return candidate / baseline - 1
     }
+
+    /// Whether this row fails the gate.
+    public var fails: Bool { verdict == .worse && gates }
 }
 
 /// A budget limit checked against a run.
 public struct BudgetCheck: Equatable, Sendable {
     public var scenario: String
+    /// The limit as written: `layout_ns.p50`.
     public var limit: String
     public var value: Double
     public var maximum: Double
+    /// How the maximum came about: "" for an absolute limit, "+10% of the baseline's 1.2ms" for a relative one.
+    public var basis: String = ""
     public var holds: Bool { value <= maximum }
+}
+
+/// How a comparison judges timing.
+public struct ComparisonOptions: Sendable {
+    /// Whether a significantly worse timing fails the gate. Sound when both
+    /// sides were measured in the same window (`scripts/compare-branches.sh`
+    /// interleaves them); against a baseline stored at another time on a
+    /// shared machine, load moves medians by tens of percent, so `check`
+    /// reports timing without gating unless asked to.
+    public var timingGates = true
+    /// Whether run r of the baseline and run r of the candidate were made
+    /// back to back (paired rounds): judged by `PairedRounds`.
+    public var paired = false
+    /// Smallest timing change that can be `worse` or `better` (0.05: 5%).
+    public var minimumEffect = 0.05
+    /// Significance level for timing verdicts.
+    public var alpha = 0.01
+    /// Instruction counts differing by at most this fraction are unchanged.
+    public var instructionTolerance = 0.01
+    /// A phase whose baseline median is a smaller share of the frame than
+    /// this is judged and reported, but its timing does not gate: a 10%
+    /// change in it moves the frame by under 1%, below what timing on a
+    /// shared machine resolves, and each extra gating row adds false
+    /// alarms. Its allocations and instructions still gate exactly.
+    public var gatingShare = 0.1
+
+    public init() {}
 }
 
 /// The regression report: every compared metric with its verdict, and the
@@ -34,135 +67,215 @@ public struct ComparisonReport: Sendable {
     public var budgets: [BudgetCheck] = []
     public var onlyInBaseline: [String] = []
     public var onlyInCandidate: [String] = []
-    public var machinesMatch = true
+    /// Nil when the machines match; else the first field that differs.
+    public var machineDifference: String?
+    public var machinesMatch: Bool { machineDifference == nil }
 
-    /// Whether the gate fails: a metric got worse or a budget does not hold.
+    /// Whether the gate fails: a gating metric got worse or a budget does not hold.
     public var failed: Bool {
-        rows.contains { $0.verdict == .worse && $0.gates } || budgets.contains { !$0.holds }
+        rows.contains(where: \.fails) || budgets.contains { !$0.holds }
+    }
+
+    /// The phases that moved for the worse in a scenario, gating first: "layout (+12.1%)".
+    public func movedPhases(of scenario: String) -> [String] {
+        rows.filter { $0.scenario == scenario && $0.verdict == .worse && $0.metric.phase != nil }
+            .sorted { ($0.gates ? 0 : 1, -$0.change) < ($1.gates ? 0 : 1, -$1.change) }
+            .map { "\($0.metric.rawValue) \($0.change.isFinite ? String(format: "%+.1f%%", $0.change * 100) : "new")" }
     }
 }
 
 /// Compares a candidate run with a baseline.
 ///
-/// Frame times are judged by `TimingComparison.judge` (a significance test
-/// together with a minimum effect), and only between runs on the same
-/// machine, build and settings; otherwise they are not comparable and do not
-/// gate. Deterministic metrics (allocations, bytes, cells) are compared
-/// exactly on mean and max whenever the settings match, on any machine.
+/// Every metric is judged: each timing (frame, render stage, each phase) by
+/// the same statistics; each allocation and output count exactly on its mean
+/// and max; instruction counts within a tolerance. Timings compare only
+/// between runs of the same frames on the same machine and build; counts
+/// compare whenever the frames are the same, on any machine (instruction
+/// counts also need the same machine: the C library picks code by processor).
 public enum Comparison {
-    /// Deterministic metrics compared by default.
-    public static let deterministicMetrics: [Metric] = [
-        .allocations, .allocatedBytes, .bytes, .dirtyCells, .dirtyRows, .dirtyRects, .scrollOperations,
-    ]
+    /// Runs per side before an unpaired timing change can gate: with five a
+    /// side, complete separation of the run medians has an exact
+    /// Mann-Whitney p of 2/252 (about 0.008).
+    public static let minimumRunsForTiming = 5
 
-    /// - Parameter timingGates: whether a significantly worse frame time fails
-    ///   the gate. Sound when both runs were measured in the same window
-    ///   (interleaved, as `scripts/compare-branches.sh` does); against a
-    ///   baseline stored at another time on a shared machine, load changes
-    ///   medians by tens of percent, so `check` reports such changes without
-    ///   gating unless asked to.
     public static func compare(
-        baseline: RunDocument, candidate: RunDocument, budgets: BudgetFile? = nil, timingGates: Bool = true
+        baseline: RunDocument, candidate: RunDocument, budgets: BudgetFile? = nil,
+        options: ComparisonOptions = ComparisonOptions()
     ) -> ComparisonReport {
         var report = ComparisonReport()
-        report.machinesMatch = baseline.machine == candidate.machine
+        report.machineDifference = baseline.machine.firstDifference(from: candidate.machine)
         let baselineByKey = Dictionary(baseline.scenarios.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let candidateKeys = Set(candidate.scenarios.map(\.key))
         report.onlyInBaseline = baseline.scenarios.map(\.key).filter { !candidateKeys.contains($0) }
         for current in candidate.scenarios {
-            if let budgets { report.budgets += check(current, budgets) }
-            guard let old = baselineByKey[current.key] else {
+            let old = baselineByKey[current.key]
+            if let budgets { report.budgets += check(current, budgets, baseline: old) }
+            guard let old else {
                 report.onlyInCandidate.append(current.key)
                 continue
             }
-            report.rows += compare(old, current, sameMachine: report.machinesMatch).map { row in
-                var row = row
-                if row.metric.isTiming && !timingGates {
-                    row.gates = false
-                    if row.verdict == .worse { row.evidence += "; reported, not gating (--gate-timing to gate)" }
-                }
-                return row
-            }
+            report.rows += compare(old, current, machineDifference: report.machineDifference, options: options)
         }
         return report
     }
 
-    /// Budget checks alone (no baseline).
-    public static func check(_ report: ScenarioReport, _ budgets: BudgetFile) -> [BudgetCheck] {
-        budgets.limits(for: report).sorted { $0.key < $1.key }.compactMap { key, maximum in
-            guard let (metric, statistic) = BudgetFile.split(key),
-                let value = report.metrics[metric.rawValue]?.value(of: statistic)
-            else { return nil }
-            return BudgetCheck(scenario: report.key, limit: key, value: value, maximum: maximum)
-        }
-    }
-
-    /// Runs per side before a frame-time change can gate. Frames of one run
-    /// share that run's machine state, so a test over pooled frames treats
-    /// run-to-run variation (tens of percent on a shared machine) as if it
-    /// were none; the run medians are the honest unit. With five runs a side,
-    /// complete separation of the medians has an exact Mann-Whitney p of
-    /// 2/252 (about 0.008).
-    public static let minimumRunsForTiming = 5
-    /// Significance the run medians must reach, in the frames' direction.
-    public static let runLevelAlpha = 0.01
-
-    /// Confirms a frame-level timing verdict on the run medians, or says why it cannot gate.
-    static func judgeRuns(_ row: inout MetricComparison, _ baseline: [Double], _ candidate: [Double]) {
-        guard baseline.count >= minimumRunsForTiming, candidate.count >= minimumRunsForTiming else {
-            row.gates = false
-            row.evidence += "; \(baseline.count) and \(candidate.count) runs: too few to tell a change from run-to-run variation (gates from \(minimumRunsForTiming) interleaved runs a side)"
-            return
-        }
-        let runs = MannWhitney.test(baseline, candidate)
-        let slower = Summary(candidate).p50 > Summary(baseline).p50
-        let agrees = (row.verdict == .worse) == slower
-        if runs.pValue <= runLevelAlpha && agrees {
-            row.evidence += "; run medians agree (p = \(TextReport.format(runs.pValue, digits: 4)), \(baseline.count) and \(candidate.count) runs)"
-        } else {
-            row.verdict = .unchanged
-            row.evidence += "; but run medians do not separate (p = \(TextReport.format(runs.pValue, digits: 4)), \(baseline.count) and \(candidate.count) runs)"
-        }
-    }
-
-    static func compare(_ old: ScenarioReport, _ new: ScenarioReport, sameMachine: Bool) -> [MetricComparison] {
-        var rows: [MetricComparison] = []
-        let sameSettings = old.settings == new.settings
-        let oldTime = old.metrics[Metric.frameTime.rawValue]
-        let newTime = new.metrics[Metric.frameTime.rawValue]
-        if let oldTime, let newTime {
-            var row = MetricComparison(
-                scenario: new.key, metric: .frameTime, statistic: "p50", baseline: oldTime.p50, candidate: newTime.p50,
-                verdict: .notComparable, evidence: "")
-            if !sameSettings {
-                row.evidence = "settings differ"
-            } else if !sameMachine {
-                row.evidence = "different machine or build: timings do not gate"
-            } else if old.frameTimesNanoseconds.count < 20 || new.frameTimesNanoseconds.count < 20 {
-                row.evidence = "too few frames for a test"
-            } else {
-                let judged = TimingComparison.judge(
-                    baseline: old.frameTimesNanoseconds.map(Double.init), candidate: new.frameTimesNanoseconds.map(Double.init))
-                row.verdict = judged.verdict
-                row.evidence = judged.reason
-                if judged.verdict == .worse || judged.verdict == .better {
-                    judgeRuns(&row, old.runMediansNanoseconds, new.runMediansNanoseconds)
-                }
+    /// Budget checks of one result; relative limits need the baseline's report.
+    public static func check(_ report: ScenarioReport, _ budgets: BudgetFile, baseline: ScenarioReport? = nil) -> [BudgetCheck] {
+        budgets.limits(for: report).sorted { $0.key.text < $1.key.text }.compactMap { key, limit in
+            guard let value = report.value(key.metric, key.statistic) else { return nil }
+            switch limit {
+            case .absolute(let maximum):
+                return BudgetCheck(scenario: report.key, limit: key.text, value: value, maximum: maximum)
+            case .relative(let fraction):
+                guard let base = baseline?.value(key.metric, key.statistic) else { return nil }
+                if key.metric.isTiming, baseline?.timingsNotComparable != nil { return nil }
+                return BudgetCheck(
+                    scenario: report.key, limit: key.text, value: value, maximum: base * (1 + fraction),
+                    basis: String(format: "%+g%% of the baseline's ", fraction * 100) + Units.format(base, key.metric))
             }
-            rows.append(row)
         }
-        for metric in deterministicMetrics {
-            guard let before = old.metrics[metric.rawValue], let after = new.metrics[metric.rawValue] else { continue }
-            for statistic in ["mean", "max"] {
-                let a = before.value(of: statistic)!
-                let b = after.value(of: statistic)!
-                let verdict: Verdict = sameSettings ? TimingComparison.judgeDeterministic(baseline: a, candidate: b, tolerance: 0) : .notComparable
-                rows.append(
-                    MetricComparison(
-                        scenario: new.key, metric: metric, statistic: statistic, baseline: a, candidate: b, verdict: verdict,
-                        evidence: sameSettings ? "exact" : "settings differ"))
+    }
+
+    static func compare(
+        _ old: ScenarioReport, _ new: ScenarioReport, machineDifference: String?, options: ComparisonOptions
+    ) -> [MetricComparison] {
+        let frameDifference = old.settings.firstFrameDifference(from: new.settings)
+        let backend = Backend(rawValue: new.backend) ?? .framebench
+        var rows: [MetricComparison] = []
+        for metric in BackendResult.metrics(of: backend) {
+            switch metric.kind {
+            case .timing:
+                if let row = timingRow(metric, old, new, frameDifference, machineDifference, options) { rows.append(row) }
+            case .allocation, .output:
+                rows += countRows(metric, old, new, frameDifference)
+            case .instructions:
+                if let row = instructionRow(metric, old, new, frameDifference, machineDifference, options) { rows.append(row) }
             }
         }
         return rows
+    }
+
+    static func timingRow(
+        _ metric: Metric, _ old: ScenarioReport, _ new: ScenarioReport, _ frameDifference: String?,
+        _ machineDifference: String?, _ options: ComparisonOptions
+    ) -> MetricComparison? {
+        guard let before = old.metrics[metric.rawValue], let after = new.metrics[metric.rawValue] else { return nil }
+        var row = MetricComparison(
+            scenario: new.key, metric: metric, statistic: .p50, baseline: before.p50, candidate: after.p50,
+            verdict: .notComparable, evidence: "", gates: false)
+        if let reason = old.timingsNotComparable ?? new.timingsNotComparable {
+            row.evidence = reason
+        } else if let frameDifference {
+            row.evidence = "different frames (\(frameDifference))"
+        } else if let machineDifference {
+            row.evidence = "another machine or build (\(machineDifference)): timings do not compare"
+        } else if options.paired {
+            judgePaired(&row, old, new, options)
+        } else {
+            judgeUnpaired(&row, old, new, options)
+        }
+        // Whether the phase is a large enough share of the frame to gate.
+        if row.gates, metric != .frameTime, let frame = old.metrics[Metric.frameTime.rawValue]?.p50, frame > 0 {
+            let share = before.p50 / frame
+            if share < options.gatingShare {
+                row.gates = false
+                row.evidence += String(format: "; %.1f%% of the frame: reported, not gating (gates from %.0f%%)", share * 100, options.gatingShare * 100)
+            }
+        }
+        if row.gates && !options.timingGates {
+            row.gates = false
+            if row.verdict == .worse { row.evidence += "; reported, not gating (--gate-timing to gate)" }
+        }
+        return row
+    }
+
+    /// Rounds made back to back: `PairedRounds`.
+    static func judgePaired(_ row: inout MetricComparison, _ old: ScenarioReport, _ new: ScenarioReport, _ options: ComparisonOptions) {
+        guard old.runs.count == new.runs.count else {
+            row.evidence = "paired comparison needs as many baseline runs as candidate runs (\(old.runs.count) and \(new.runs.count))"
+            return
+        }
+        let rounds = zip(old.runs, new.runs).map { ($0[row.metric], $1[row.metric]) }
+        let judged = PairedRounds.judge(rounds, alpha: options.alpha, minimumEffect: options.minimumEffect)
+        row.verdict = judged.verdict
+        row.evidence = judged.reason
+        row.gates = judged.verdict != .notComparable
+    }
+
+    /// Runs made at different times: their medians are the unit, judged by
+    /// an exact Mann-Whitney test and the same minimum effect; the frames'
+    /// own test is reported when there are too few runs.
+    static func judgeUnpaired(_ row: inout MetricComparison, _ old: ScenarioReport, _ new: ScenarioReport, _ options: ComparisonOptions) {
+        let before = old.runMedians(row.metric)
+        let after = new.runMedians(row.metric)
+        guard before.count >= minimumRunsForTiming, after.count >= minimumRunsForTiming else {
+            let frames = TimingComparison.judge(
+                baseline: old.frames(row.metric), candidate: new.frames(row.metric), minimumEffect: options.minimumEffect)
+            row.verdict = frames.verdict
+            row.evidence = "frames: \(frames.reason); \(before.count) and \(after.count) runs: too few to tell a change from run-to-run variation (gates from \(minimumRunsForTiming) runs a side, or paired rounds)"
+            return
+        }
+        let test = MannWhitney.test(after, before)
+        let ratio = Summary(after).p50 / max(Summary(before).p50, 1)
+        let evidence = String(format: "run medians: ratio %.3g, Mann-Whitney p = %.3g (%d and %d runs)", ratio, test.pValue, before.count, after.count)
+        row.gates = true
+        if test.pValue <= options.alpha && ratio > 1 + options.minimumEffect {
+            row.verdict = .worse
+        } else if test.pValue <= options.alpha && ratio < 1 / (1 + options.minimumEffect) {
+            row.verdict = .better
+        } else {
+            row.verdict = .unchanged
+        }
+        row.evidence = evidence + (row.verdict == .unchanged ? (test.pValue > options.alpha ? ": not significant" : ": within the minimum effect") : "")
+    }
+
+    static func countRows(_ metric: Metric, _ old: ScenarioReport, _ new: ScenarioReport, _ frameDifference: String?) -> [MetricComparison] {
+        let notMeasured = old.unmeasured.contains(metric.rawValue) || new.unmeasured.contains(metric.rawValue)
+        guard let before = old.metrics[metric.rawValue] ?? (notMeasured ? MetricSummary([]) : nil),
+            let after = new.metrics[metric.rawValue] ?? (notMeasured ? MetricSummary([]) : nil)
+        else { return [] }
+        return [Statistic.mean, .max].map { statistic in
+            let a = before.value(of: statistic)
+            let b = after.value(of: statistic)
+            var row = MetricComparison(
+                scenario: new.key, metric: metric, statistic: statistic, baseline: a, candidate: b, verdict: .notComparable,
+                evidence: "exact")
+            if notMeasured {
+                row.evidence = "not measured (allocations are invisible under a sanitizer)"
+                row.gates = false
+            } else if let frameDifference {
+                row.evidence = "different frames (\(frameDifference))"
+                row.gates = false
+            } else {
+                row.verdict = TimingComparison.judgeDeterministic(baseline: a, candidate: b, tolerance: 0)
+            }
+            return row
+        }
+    }
+
+    static func instructionRow(
+        _ metric: Metric, _ old: ScenarioReport, _ new: ScenarioReport, _ frameDifference: String?,
+        _ machineDifference: String?, _ options: ComparisonOptions
+    ) -> MetricComparison? {
+        guard let a = old.instructions[metric.rawValue], let b = new.instructions[metric.rawValue] else { return nil }
+        var row = MetricComparison(
+            scenario: new.key, metric: metric, statistic: .mean, baseline: a, candidate: b, verdict: .notComparable,
+            evidence: "", gates: false)
+        if let frameDifference {
+            row.evidence = "different frames (\(frameDifference))"
+        } else if let machineDifference {
+            row.evidence = "another machine or build (\(machineDifference)): instruction counts do not compare"
+        } else {
+            // The tolerance is a share of the whole frame's count, so a
+            // phase of a few hundred instructions does not fail the gate by
+            // changing a few, while a change worth that share of the frame
+            // fails it in any phase.
+            let frame = old.instructions[Metric.instructions.rawValue] ?? a
+            let threshold = options.instructionTolerance * frame
+            row.verdict = abs(b - a) <= threshold ? .unchanged : (b > a ? .worse : .better)
+            row.evidence = String(format: "instructions: %+.0f a frame, tolerance %g%% of the frame (%.0f)", b - a, options.instructionTolerance * 100, threshold)
+            row.gates = true
+        }
+        return row
     }
 }

@@ -66,9 +66,7 @@ public final class LiveSession {
     }
 
     private static func makeWorkload(_ options: Options) throws -> Workload {
-        guard let workload = try WorkloadFactory.make(options.workload, settings: options.workloadSettings) else {
-            throw UsageError("unknown scenario '\(options.workload)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
-        }
+        let workload = try WorkloadFactory.make(options.workload, settings: options.workloadSettings)
         guard !workload.drawsIncrementally else {
             throw UsageError("\(options.workload) draws each frame from the one before, so it cannot be scrolled live")
         }

@@ -16,6 +16,15 @@ public struct MachineFingerprint: Codable, Equatable, Sendable {
             swift: swiftVersion, build: buildConfiguration)
     }
 
+    /// The first field that differs from `other`, as "cpu X vs Y", or nil when they match.
+    public func firstDifference(from other: MachineFingerprint) -> String? {
+        let fields: [(String, String, String)] = [
+            ("cpu", cpu, other.cpu), ("cores", "\(cores)", "\(other.cores)"), ("os", os, other.os),
+            ("swift", swift, other.swift), ("build", build, other.build),
+        ]
+        return fields.first { $0.1 != $0.2 }.map { "\($0.0) '\($0.1)' vs '\($0.2)'" }
+    }
+
     /// A short name for file names: the processor and core count.
     public var slug: String {
         let words = cpu.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }

@@ -21,20 +21,17 @@ public struct MetricSummary: Codable, Equatable, Sendable {
         stddev = summary.standardDeviation
     }
 
-    /// A statistic by the name budgets use (`p50`, `p99`, `mean`, `max`, ...).
-    public func value(of statistic: String) -> Double? {
+    /// One statistic of the distribution.
+    public func value(of statistic: Statistic) -> Double {
         switch statistic {
-        case "p50": return p50
-        case "p90": return p90
-        case "p99": return p99
-        case "p999", "p99.9": return p999
-        case "max": return max
-        case "min": return min
-        case "mean": return mean
-        case "stddev": return stddev
-        default: return nil
+        case .p50: return p50
+        case .p90: return p90
+        case .p99: return p99
+        case .p999: return p999
+        case .max: return max
+        case .min: return min
+        case .mean: return mean
+        case .stddev: return stddev
         }
     }
-
-    public static let statisticNames = ["p50", "p90", "p99", "p999", "max", "min", "mean", "stddev"]
 }

@@ -4,75 +4,125 @@ public enum MarkdownReport {
         var lines = ["## framebench results", ""]
         lines.append("Machine: \(document.machine.cpu), \(document.machine.cores) cores, \(document.machine.os), Swift \(document.machine.swift) (\(document.machine.build)); commit \(document.git.commit.map { String($0.prefix(12)) } ?? "unknown")\(document.git.dirty == true ? " (dirty)" : "")")
         lines.append("")
-        lines.append("| scenario | backend | frame p50 | p90 | p99 | max | bytes/frame | allocs/frame | dirty cells/frame |")
-        lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+        lines.append("Frame: the whole frame (update + layout + render stage + write). Render: diff+encode, or ncurses' wnoutrefresh+doupdate.")
+        lines.append("")
+        lines.append("| scenario | backend | frame p50 | frame p99 | layout p50 | render p50 | instructions/frame | bytes/frame | allocs/frame | dirty cells/frame |")
+        lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
         for scenario in document.scenarios {
-            let time = scenario.metrics[Metric.frameTime.rawValue]
-            let cell = { (metric: Metric) in scenario.metrics[metric.rawValue].map { TextReport.format($0.mean) } ?? "-" }
+            func cell(_ metric: Metric, _ statistic: Statistic) -> String {
+                if scenario.unmeasured.contains(metric.rawValue) { return "not measured" }
+                return scenario.value(metric, statistic).map { Units.format($0, metric) } ?? "-"
+            }
             lines.append(
-                "| \(scenario.name) | \(scenario.backend) | \(time.map { TextReport.duration($0.p50) } ?? "-") | \(time.map { TextReport.duration($0.p90) } ?? "-") | \(time.map { TextReport.duration($0.p99) } ?? "-") | \(time.map { TextReport.duration($0.max) } ?? "-") | \(cell(.bytes)) | \(cell(.allocations)) | \(cell(.dirtyCells)) |"
+                "| \(escape(scenario.name)) | \(escape(scenario.backend)) | \(cell(.frameTime, .p50)) | \(cell(.frameTime, .p99)) | \(cell(.layoutTime, .p50)) | \(cell(.renderTime, .p50)) | \(cell(.instructions, .mean)) | \(cell(.bytes, .mean)) | \(cell(.allocations, .mean)) | \(cell(.dirtyCells, .mean)) |"
             )
         }
         return lines.joined(separator: "\n")
     }
 
     public static func comparison(_ report: ComparisonReport, baselineName: String) -> String {
-        var lines = ["## framebench compared with `\(baselineName)`", ""]
-        if !report.machinesMatch {
-            lines.append("> Baseline from another machine or build: timings are not comparable and do not gate.")
+        var lines = ["## framebench compared with `\(baselineName.replacingOccurrences(of: "`", with: "'"))`", ""]
+        if let difference = report.machineDifference {
+            lines.append("> Baseline from another machine or build (\(escape(difference))): timings do not compare.")
             lines.append("")
         }
+        lines.append(report.failed ? "**Gate: failed** (\(escape(TextReport.failureSummary(report))))" : "Gate: passed")
+        lines.append("")
+        let moved = Set(report.rows.filter { $0.verdict == .worse }.map(\.scenario)).sorted()
+        for scenario in moved {
+            lines.append("- \(escape(scenario)) moved for the worse: \(escape(report.movedPhases(of: scenario).joined(separator: ", ")))")
+        }
+        if !moved.isEmpty { lines.append("") }
         lines.append("| scenario | metric | baseline | now | change | verdict |")
         lines.append("|---|---|---:|---:|---:|---|")
         for row in report.rows {
-            let value = { (x: Double) in row.metric.isTiming ? TextReport.duration(x) : TextReport.format(x) }
             let change = row.change.isFinite ? TextReport.format(row.change * 100, digits: 1) + "%" : "new"
-            let verdict = row.verdict == .worse ? "**worse**" : row.verdict.rawValue
-            lines.append("| \(row.scenario) | \(row.metric.rawValue).\(row.statistic) | \(value(row.baseline)) | \(value(row.candidate)) | \(change) | \(verdict) \(row.evidence.isEmpty ? "" : "(\(row.evidence))") |")
+            let verdict = row.verdict == .worse ? (row.gates ? "**worse**" : "worse (not gating)") : row.verdict.rawValue
+            lines.append("| \(escape(row.scenario)) | \(row.metric.rawValue).\(row.statistic.rawValue) | \(Units.format(row.baseline, row.metric)) | \(Units.format(row.candidate, row.metric)) | \(change) | \(verdict) \(row.evidence.isEmpty ? "" : "(\(escape(row.evidence)))") |")
         }
         if !report.budgets.isEmpty {
             lines += ["", "| scenario | budget | value | limit | |", "|---|---|---:|---:|---|"]
             for check in report.budgets {
-                lines.append("| \(check.scenario) | \(check.limit) | \(TextReport.format(check.value)) | \(TextReport.format(check.maximum)) | \(check.holds ? "holds" : "**exceeded**") |")
+                let metric = Metric(rawValue: String(check.limit.prefix { $0 != "." })) ?? .bytes
+                lines.append("| \(escape(check.scenario)) | \(escape(check.limit)) | \(Units.format(check.value, metric)) | \(Units.format(check.maximum, metric))\(check.basis.isEmpty ? "" : " (\(escape(check.basis)))") | \(check.holds ? "holds" : "**exceeded**") |")
             }
         }
-        for key in report.onlyInBaseline { lines.append("- \(key): in the baseline only") }
-        for key in report.onlyInCandidate { lines.append("- \(key): not in the baseline") }
+        for key in report.onlyInBaseline { lines.append("- \(escape(key)): in the baseline only") }
+        for key in report.onlyInCandidate { lines.append("- \(escape(key)): not in the baseline") }
         return lines.joined(separator: "\n")
+    }
+
+    /// Text from names and evidence made safe in a table cell: pipes and
+    /// control characters cannot end a cell or reach the reader's terminal.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "|": out += "\\|"
+            case "\n", "\r": out += " "
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
     }
 }
 
-/// JUnit XML: one test case per budget and per compared metric, so CI
-/// systems show each check.
+/// JUnit XML: one test case per scenario and metric (and budget). A case
+/// fails if and only if its row fails the gate, so the CI system's count of
+/// failures and framebench's exit code agree; changes that do not gate are
+/// reported inside the case (`system-out`).
 public enum JUnitReport {
     public static func report(_ comparison: ComparisonReport) -> String {
         var cases: [String] = []
         var failures = 0
+        var skipped = 0
         for check in comparison.budgets {
             let name = escape("budget \(check.limit)")
+            let detail = escape("\(TextReport.format(check.value)) against a limit of \(TextReport.format(check.maximum))\(check.basis.isEmpty ? "" : " (\(check.basis))")")
             if check.holds {
-                cases.append("    <testcase classname=\"\(escape(check.scenario))\" name=\"\(name)\"/>")
+                cases.append("    <testcase classname=\"\(escape(check.scenario))\" name=\"\(name)\" time=\"0\"><system-out>\(detail)</system-out></testcase>")
             } else {
                 failures += 1
-                cases.append("    <testcase classname=\"\(escape(check.scenario))\" name=\"\(name)\"><failure message=\"\(escape("\(TextReport.format(check.value)) exceeds \(TextReport.format(check.maximum))"))\"/></testcase>")
+                cases.append("    <testcase classname=\"\(escape(check.scenario))\" name=\"\(name)\" time=\"0\"><failure message=\"\(detail)\"/></testcase>")
             }
         }
+        // One case per scenario and metric: its statistics go together.
+        var order: [String] = []
+        var groups: [String: [MetricComparison]] = [:]
         for row in comparison.rows {
-            let name = escape("regression \(row.metric.rawValue).\(row.statistic)")
-            switch row.verdict {
-            case .worse:
+            let key = "\(row.scenario)\u{0}\(row.metric.rawValue)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(row)
+        }
+        for key in order {
+            let rows = groups[key]!
+            let first = rows[0]
+            let name = escape(first.metric.rawValue)
+            let seconds = first.metric.isTiming ? String(format: "%.9f", first.candidate / 1e9) : "0"
+            let lines = rows.map {
+                "\($0.statistic.rawValue): \(Units.format($0.baseline, $0.metric)) -> \(Units.format($0.candidate, $0.metric)) \($0.verdict.rawValue)\($0.verdict == .worse && !$0.gates ? " (not gating)" : "") (\($0.evidence))"
+            }
+            let detail = escape(lines.joined(separator: "\n"))
+            let open = "    <testcase classname=\"\(escape(first.scenario))\" name=\"\(name)\" time=\"\(seconds)\">"
+            if let failing = rows.first(where: \.fails) {
                 failures += 1
-                cases.append("    <testcase classname=\"\(escape(row.scenario))\" name=\"\(name)\"><failure message=\"\(escape("worse: \(TextReport.format(row.baseline)) -> \(TextReport.format(row.candidate)) (\(row.evidence))"))\"/></testcase>")
-            case .notComparable:
-                cases.append("    <testcase classname=\"\(escape(row.scenario))\" name=\"\(name)\"><skipped message=\"\(escape(row.evidence))\"/></testcase>")
-            default:
-                cases.append("    <testcase classname=\"\(escape(row.scenario))\" name=\"\(name)\"/>")
+                cases.append(open + "<failure message=\"\(escape("worse: \(Units.format(failing.baseline, failing.metric)) -> \(Units.format(failing.candidate, failing.metric)) (\(failing.evidence))"))\"/><system-out>\(detail)</system-out></testcase>")
+            } else if rows.allSatisfy({ $0.verdict == .notComparable }) {
+                skipped += 1
+                cases.append(open + "<skipped message=\"\(escape(first.evidence))\"/></testcase>")
+            } else {
+                cases.append(open + "<system-out>\(detail)</system-out></testcase>")
             }
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites>
-              <testsuite name="framebench" tests="\(cases.count)" failures="\(failures)">
+              <testsuite name="framebench" tests="\(cases.count)" failures="\(failures)" skipped="\(skipped)">
             \(cases.joined(separator: "\n"))
               </testsuite>
             </testsuites>

@@ -12,23 +12,35 @@ public struct TextReport {
             let s = scenario.settings
             lines.append(
                 bold("\(scenario.name) [\(scenario.backend)]")
-                    + "  \(s.scenario) \(s.cols)x\(s.rows), \(scenario.frameTimesNanoseconds.count) frames measured (\(s.warmUpFrames) warm-up per run, \(s.repeats) run\(s.repeats == 1 ? "" : "s")), TERM=\(s.term), seed \(s.seed)"
+                    + "  \(s.scenario) \(s.cols)x\(s.rows), \(scenario.histogram.total) frames measured (\(s.warmUpFrames) warm-up per run, \(s.repeats) run\(s.repeats == 1 ? "" : "s")), TERM=\(s.term), seed \(s.seed), script \(s.script)"
             )
+            if let reason = scenario.timingsNotComparable { lines.append("  note: \(reason)") }
             lines.append(
-                "  " + TextReport.pad("metric", 30) + ["p50", "p90", "p99", "p99.9", "max", "mean"].map { TextReport.lpad($0, 10) }.joined(separator: " "))
-            for metric in Metric.allCases {
-                guard let summary = scenario.metrics[metric.rawValue] else { continue }
-                let label = metric == .frameTime ? "\(metric.rawValue) (\(scenario.stage))" : metric.rawValue
-                let cells = [summary.p50, summary.p90, summary.p99, summary.p999, summary.max, summary.mean].map {
-                    TextReport.lpad(metric.isTiming ? TextReport.duration($0) : TextReport.format($0), 10)
+                "  " + TextReport.pad("metric", 34) + ["p50", "p90", "p99", "p99.9", "max", "mean"].map { TextReport.lpad($0, 10) }.joined(separator: " "))
+            for metric in Metric.allCases where metric.kind != .instructions {
+                let label = TextReport.label(metric, stage: scenario.stage)
+                if scenario.unmeasured.contains(metric.rawValue) {
+                    lines.append("  " + TextReport.pad(label, 34) + TextReport.lpad("not measured", 10))
+                    continue
                 }
-                lines.append("  " + TextReport.pad(label, 30) + cells.joined(separator: " "))
+                guard let summary = scenario.metrics[metric.rawValue] else { continue }
+                let cells = [summary.p50, summary.p90, summary.p99, summary.p999, summary.max, summary.mean].map {
+                    TextReport.lpad(Units.format($0, metric), 10)
+                }
+                lines.append("  " + TextReport.pad(label, 34) + cells.joined(separator: " "))
+            }
+            if !scenario.instructions.isEmpty {
+                let counted = Metric.allCases.filter { scenario.instructions[$0.rawValue] != nil }
+                lines.append(
+                    "  instructions per frame (callgrind, mean): "
+                        + counted.map { "\($0.phase?.rawValue ?? $0.rawValue) \(Units.count(scenario.instructions[$0.rawValue]!))" }
+                        .joined(separator: ", "))
             }
             let budget = scenario.budget
             lines.append(
-                "  frame budget \(TextReport.duration(scenario.frameBudgetNanoseconds)): \(budget.framesOverBudget) frames over, hitch time ratio \(TextReport.format(budget.hitchTimeRatio, digits: 2)) ms/s, longest late streak \(budget.longestLateStreak); peak RSS \(scenario.peakResidentBytes / 1_048_576) MiB"
+                "  frame budget \(TextReport.duration(scenario.frameBudgetNanoseconds)) (whole frame): \(budget.framesOverBudget) frames over, hitch time ratio \(TextReport.format(budget.hitchTimeRatio, digits: 2)) ms/s, longest late streak \(budget.longestLateStreak); peak RSS \(scenario.peakResidentBytes / 1_048_576) MiB"
             )
-            lines.append("  frame time histogram:")
+            lines.append("  whole-frame time histogram:")
             lines += scenario.histogram.render(width: 40).map { "    " + $0 }
             lines.append("")
         }
@@ -36,24 +48,42 @@ public struct TextReport {
             lines += peerSummary(run)
         }
         if !AllocationSnapshot.isCounting {
-            lines.append("note: the allocation counter is not active in this process; allocation figures are 0")
+            lines.append("note: the allocation counter is not active in this process (a sanitizer build?): allocations are not measured")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// The two backends side by side, and what an unchanged frame costs.
+    /// A metric's name with what it spans, for tables.
+    static func label(_ metric: Metric, stage: String) -> String {
+        switch metric {
+        case .frameTime: return "frame_time_ns (whole frame)"
+        case .renderTime: return "render_ns (\(stage))"
+        default: return metric.rawValue
+        }
+    }
+
+    /// The two backends side by side, in words that cannot be misread, and
+    /// what an unchanged frame costs.
     func peerSummary(_ run: RunResult) -> [String] {
         var lines: [String] = []
         if run.results.count == 2 {
-            let ours = Summary(run.results[0].samples[.frameTime])
-            let theirs = Summary(run.results[1].samples[.frameTime])
-            let oursBytes = Summary(run.results[0].samples[.bytes]).mean
-            let theirBytes = Summary(run.results[1].samples[.bytes]).mean
-            if theirs.p50 > 0 {
-                lines.append(
-                    "\(run.settings.name): framebench/ncurses render p50 \(TextReport.format(ours.p50 / theirs.p50, digits: 3)) (\(TextReport.duration(ours.p50)) vs \(TextReport.duration(theirs.p50))), p99 \(TextReport.format(ours.p99 / max(theirs.p99, 1), digits: 3)); bytes/frame \(TextReport.format(oursBytes, digits: 1)) vs \(TextReport.format(theirBytes, digits: 1)) (\(TextReport.format(oursBytes / max(theirBytes, 1), digits: 3)))"
-                )
-            }
+            let ours = run.results[0].samples
+            let theirs = run.results[1].samples
+            let name = run.settings.name
+            lines.append(
+                "\(name): whole frame p50 \(TextReport.duration(Summary(ours[.frameTime]).p50)) vs \(TextReport.duration(Summary(theirs[.frameTime]).p50)) (ncurses lane): "
+                    + TextReport.speed(Summary(ours[.frameTime]).p50, Summary(theirs[.frameTime]).p50, "the ncurses lane's whole frame"))
+            lines.append(
+                "\(name): render stage p50 \(TextReport.duration(Summary(ours[.renderTime]).p50)) (diff+encode) vs \(TextReport.duration(Summary(theirs[.renderTime]).p50)) (wnoutrefresh+doupdate): "
+                    + TextReport.speed(Summary(ours[.renderTime]).p50, Summary(theirs[.renderTime]).p50, "ncurses wnoutrefresh+doupdate"))
+            lines.append(
+                "\(name): whole frame p50 vs ncurses' output stage alone: "
+                    + TextReport.speed(Summary(ours[.frameTime]).p50, Summary(theirs[.renderTime]).p50, "ncurses wnoutrefresh+doupdate alone"))
+            let oursBytes = Summary(ours[.bytes]).mean
+            let theirBytes = Summary(theirs[.bytes]).mean
+            lines.append(
+                "\(name): bytes/frame \(TextReport.format(oursBytes, digits: 1)) vs \(TextReport.format(theirBytes, digits: 1)) (ncurses), ratio \(TextReport.format(oursBytes / max(theirBytes, 1), digits: 3))"
+            )
         }
         if let idle = run.idle {
             lines.append(
@@ -63,25 +93,45 @@ public struct TextReport {
         return lines
     }
 
+    /// "framebench 8.2x faster than X" or "framebench 1.3x slower than X".
+    static func speed(_ ours: Double, _ theirs: Double, _ what: String) -> String {
+        guard ours > 0, theirs > 0 else { return "no ratio (a time is zero)" }
+        if ours <= theirs { return "framebench \(format(theirs / ours, digits: 2))x faster than \(what)" }
+        return "framebench \(format(ours / theirs, digits: 2))x slower than \(what)"
+    }
+
     public func comparison(_ report: ComparisonReport, baselineName: String) -> String {
         var lines: [String] = []
-        lines.append(bold("compared with baseline \(baselineName)") + (report.machinesMatch ? "" : "  (another machine or build: timings are not comparable and do not gate)"))
+        lines.append(
+            bold("compared with baseline \(baselineName)")
+                + (report.machineDifference.map { "  (another machine or build: \($0); timings do not compare)" } ?? ""))
         lines.append(
             "  " + TextReport.pad("scenario", 30) + TextReport.pad("metric", 34) + TextReport.lpad("baseline", 12)
                 + TextReport.lpad("now", 12) + TextReport.lpad("change", 10) + "  verdict")
         for row in report.rows {
-            let isTiming = row.metric.isTiming
-            let value = { (x: Double) in isTiming ? TextReport.duration(x) : TextReport.format(x) }
             let change = row.change.isFinite ? TextReport.format(row.change * 100, digits: 1) + "%" : "new"
-            let verdict = paint(row.verdict)
+            let verdict = paint(row.verdict) + (row.verdict == .worse && !row.gates ? " (not gating)" : "")
             lines.append(
-                "  " + TextReport.pad(row.scenario, 30) + TextReport.pad("\(row.metric.rawValue).\(row.statistic)", 34)
-                    + TextReport.lpad(value(row.baseline), 12) + TextReport.lpad(value(row.candidate), 12)
+                "  " + TextReport.pad(row.scenario, 30) + TextReport.pad("\(row.metric.rawValue).\(row.statistic.rawValue)", 34)
+                    + TextReport.lpad(Units.format(row.baseline, row.metric), 12) + TextReport.lpad(Units.format(row.candidate, row.metric), 12)
                     + TextReport.lpad(change, 10) + "  " + verdict + (row.evidence.isEmpty ? "" : "  (\(row.evidence))"))
         }
         for key in report.onlyInBaseline { lines.append("  \(key): in the baseline only") }
         for key in report.onlyInCandidate { lines.append("  \(key): not in the baseline") }
+        let moved = Set(report.rows.filter { $0.verdict == .worse }.map(\.scenario)).sorted()
+        for scenario in moved {
+            lines.append("  \(scenario): moved for the worse: \(report.movedPhases(of: scenario).joined(separator: ", "))")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// Why a gate failed, in one line: the gating rows and budgets that failed.
+    public static func failureSummary(_ report: ComparisonReport) -> String {
+        var reasons = report.rows.filter(\.fails).map {
+            "\($0.scenario) \($0.metric.rawValue).\($0.statistic.rawValue) \($0.change.isFinite ? String(format: "%+.1f%%", $0.change * 100) : "new")"
+        }
+        reasons += report.budgets.filter { !$0.holds }.map { "\($0.scenario) \($0.limit) over budget" }
+        return reasons.isEmpty ? "nothing failed" : reasons.joined(separator: "; ")
     }
 
     public func budgets(_ checks: [BudgetCheck]) -> String {
@@ -89,11 +139,12 @@ public struct TextReport {
         var lines = [bold("budgets")]
         for check in checks {
             let status = check.holds ? green("holds") : red("EXCEEDED")
-            let isTiming = BudgetFile.split(check.limit)?.0.isTiming ?? false
-            let value = { (x: Double) in isTiming ? TextReport.duration(x) : TextReport.format(x) }
+            let metric = Metric(rawValue: String(check.limit.prefix { $0 != "." })) ?? .bytes
             lines.append(
                 "  " + TextReport.pad(check.scenario, 30) + TextReport.pad(check.limit, 34)
-                    + TextReport.lpad(value(check.value), 12) + " <= " + TextReport.pad(value(check.maximum), 12) + status)
+                    + TextReport.lpad(Units.format(check.value, metric), 12) + " <= "
+                    + TextReport.pad(Units.format(check.maximum, metric), 12) + status
+                    + (check.basis.isEmpty ? "" : "  (\(check.basis))"))
         }
         return lines.joined(separator: "\n")
     }

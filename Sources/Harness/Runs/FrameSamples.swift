@@ -15,6 +15,11 @@ public struct FrameSamples: Sendable {
         columns[metric.index].append(value)
     }
 
+    @inline(__always)
+    mutating func append(_ value: UInt64, to metric: Metric) {
+        columns[metric.index].append(Double(value))
+    }
+
     mutating func reserve(_ count: Int) {
         for index in columns.indices { columns[index].reserveCapacity(count) }
     }
@@ -26,18 +31,39 @@ public struct FrameSamples: Sendable {
 
     /// Frames measured.
     public var frames: Int { columns[Metric.frameTime.index].count }
+
+    /// The columns of `metrics` as one run's record.
+    func record(of metrics: [Metric]) -> RunSamples {
+        var frames: [String: [Int]] = [:]
+        for metric in metrics where !self[metric].isEmpty {
+            frames[metric.rawValue] = self[metric].map { Int($0) }
+        }
+        return RunSamples(frames: frames)
+    }
 }
 
-/// One backend's result over a run.
+/// One backend's result over one or more runs of a scenario.
 public struct BackendResult: Sendable {
     public let backend: Backend
-    /// What `Metric.frameTime` times for this backend.
+    /// What the render stage is for this backend.
     public let stage: String
+    /// Every run's frames, pooled.
     public var samples: FrameSamples
-    /// Median frame time of each run pooled into `samples`.
-    public var runMedians: [Double] = []
-    /// The metrics this backend reports.
-    public var metrics: [Metric] { backend == .ncurses ? Metric.referenceMetrics : Metric.allCases }
+    /// Each run's frames, in order.
+    public var runs: [RunSamples] = []
+    /// Instructions per measured frame by metric, when counted.
+    public var instructions: [Metric: Double] = [:]
+
+    /// The metrics this backend has.
+    public var metrics: [Metric] { BackendResult.metrics(of: backend) }
+
+    public static func metrics(of backend: Backend) -> [Metric] {
+        let phases: Set<FramePhase> = Set(FramePhase.steps(of: backend)).union([.frame, .render])
+        return Metric.allCases.filter { metric in
+            if let phase = metric.phase { return phases.contains(phase) }
+            return backend == .framebench || metric == .bytes
+        }
+    }
 }
 
 /// A frame identical to the one shown: what it costs to find out nothing changed.
@@ -55,7 +81,7 @@ public struct IdleFrameResult: Sendable {
 /// Everything a run produced.
 public struct RunResult: Sendable {
     public let settings: RunSettings
-    public let results: [BackendResult]
+    public var results: [BackendResult]
     public let idle: IdleFrameResult?
     /// The process's peak resident set size after the run, bytes.
     public let peakResidentBytes: Int

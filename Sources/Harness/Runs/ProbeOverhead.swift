@@ -11,40 +11,27 @@ public enum ProbeOverhead {
         /// Median wall time per frame, ns, with and without probes.
         public let withProbes: Double
         public let withoutProbes: Double
+        /// Blocks measured each way.
+        public let blocks: Int
+        public let framesPerBlock: Int
         /// (with - without) / without.
         public var overhead: Double { withProbes / withoutProbes - 1 }
     }
 
-    public static func measure(_ settings: RunSettings, blocks: Int = 40, framesPerBlock: Int = 50) throws -> Result {
-        guard let workload = try WorkloadFactory.make(settings.workload, settings: settings.workloadSettings) else {
-            throw UsageError("unknown scenario '\(settings.workload)'")
-        }
-        let capabilities: TerminalCapabilities
-        do { capabilities = try TerminalCapabilities.load(term: settings.term) } catch { throw UsageError("\(error)") }
-        let renderer = TerminalRenderer(capabilities: capabilities, options: settings.encoderOptions)
-        let sink = CountingSink()
-        var grid = Grid(size: settings.size)
-        var samples = FrameSamples()
-        samples.reserve(blocks * framesPerBlock)
+    /// Measures over `settings.frames` frames (at least four blocks), split into blocks of `framesPerBlock`.
+    public static func measure(_ settings: RunSettings, framesPerBlock: Int = 50) throws -> Result {
+        let lane = try FramebenchLane(
+            workload: WorkloadFactory.make(settings.workload, settings: settings.workloadSettings),
+            capabilities: PeerRun.capabilities(settings.term), settings: settings)
+        let blocks = max(4, settings.frames / framesPerBlock)
         var probed: [Double] = []
         var bare: [Double] = []
         var frame = 0
-        for block in 0..<(2 * blocks) {
+        for block in 0..<blocks {
             let withProbes = block % 2 == 0
             let start = MonotonicClock.now()
             for _ in 0..<framesPerBlock {
-                if withProbes {
-                    let produced = ProducePhases.measure(workload, frame: frame, into: &grid)
-                    try PeerRun.renderOurs(
-                        renderer, &grid, sink, &samples, true, produced, workload.drawsIncrementally, settings.injection)
-                } else {
-                    workload.update(frame: frame)
-                    workload.draw(frame: frame, into: &grid)
-                    let diff = renderer.diff(grid)
-                    renderer.encode(diff, grid)
-                    try renderer.write(to: sink)
-                    if workload.drawsIncrementally { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
-                }
+                if withProbes { try lane.frame(frame, measured: true) } else { try lane.bareFrame(frame) }
                 frame += 1
             }
             let perFrame = Double(MonotonicClock.now() - start) / Double(framesPerBlock)
@@ -52,6 +39,8 @@ public enum ProbeOverhead {
                 if withProbes { probed.append(perFrame) } else { bare.append(perFrame) }
             }
         }
-        return Result(withProbes: Summary(probed).p50, withoutProbes: Summary(bare).p50)
+        return Result(
+            withProbes: Summary(probed).p50, withoutProbes: Summary(bare).p50, blocks: probed.count,
+            framesPerBlock: framesPerBlock)
     }
 }

@@ -32,6 +32,14 @@ public struct RunSettings: Sendable {
     /// A deliberate regression inside the render stage, for proving that the
     /// gate catches one (tests, and `--inject-allocations` / `--inject-delay-ns`).
     public var injection = RegressionInjection()
+    /// The frame budget late-frame figures use, ns (60 Hz by default).
+    public var frameBudgetNanoseconds = RunSettings.defaultFrameBudget
+    /// What the run measures: wall-clock time (always), and instruction
+    /// counts under callgrind when asked.
+    public var countsInstructions = false
+
+    /// 60 frames per second.
+    public static let defaultFrameBudget = 1_000_000_000.0 / 60
 
     public init(
         workload: String = PlainFeed.name, frames: Int = 2_000, workloadSettings: WorkloadSettings = WorkloadSettings(),
@@ -49,29 +57,4 @@ public struct RunSettings: Sendable {
     }
 
     public var size: Size { workloadSettings.size }
-}
-
-/// Extra work done inside the measured render stage of every frame.
-public struct RegressionInjection: Sendable, Equatable {
-    /// Heap allocations added per frame.
-    public var allocationsPerFrame = 0
-    /// Busy-waiting added per frame, ns.
-    public var delayNanoseconds = 0
-
-    public init(allocationsPerFrame: Int = 0, delayNanoseconds: Int = 0) {
-        self.allocationsPerFrame = allocationsPerFrame
-        self.delayNanoseconds = delayNanoseconds
-    }
-
-    @inline(never)
-    func apply() {
-        for _ in 0..<allocationsPerFrame {
-            let buffer = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
-            buffer.deallocate()
-        }
-        if delayNanoseconds > 0 {
-            let end = MonotonicClock.now() + UInt64(delayNanoseconds)
-            while MonotonicClock.now() < end {}
-        }
-    }
 }

@@ -8,10 +8,13 @@ enum WorkloadFactory {
     /// Registers the seed scenes with the catalog (once).
     static func prepare() { SceneCatalog.register() }
 
-    static func make(_ name: String, settings: WorkloadSettings) throws -> Workload? {
+    static func make(_ name: String, settings: WorkloadSettings) throws -> Workload {
         prepare()
         do {
-            return try WorkloadCatalog.make(name, settings: settings)
+            guard let workload = try WorkloadCatalog.make(name, settings: settings) else {
+                throw UsageError("unknown scenario '\(name)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
+            }
+            return workload
         } catch let error as MappedLineFile.OpenError {
             throw UsageError(error.description)
         } catch let error as WorkloadError {

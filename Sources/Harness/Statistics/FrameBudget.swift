@@ -12,6 +12,12 @@ public struct FrameBudgetReport: Sendable, Codable, Equatable {
     /// The longest run of consecutive frames over budget: one late frame is a
     /// stutter, ten in a row is a freeze.
     public let longestLateStreak: Int
+
+    enum CodingKeys: String, CodingKey {
+        case framesOverBudget = "frames_over_budget"
+        case hitchTimeRatio = "hitch_time_ratio_ms_per_s"
+        case longestLateStreak = "longest_late_streak"
+    }
 }
 
 /// Judges per-frame times against a frame budget.

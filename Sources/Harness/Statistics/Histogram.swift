@@ -22,6 +22,11 @@ public struct Histogram: Sendable, Codable, Equatable {
     /// Number of values in each bin, parallel to `lowerBounds`.
     public let counts: [Int]
 
+    enum CodingKeys: String, CodingKey {
+        case lowerBounds = "lower_bounds_ns"
+        case counts
+    }
+
     public static let binsPerDecade = 8
     public static let smallestBound = 100.0
     public static let largestBound = 10_000_000_000.0

@@ -48,14 +48,19 @@ public struct MannWhitneyResult: Sendable, Equatable, Codable {
 /// Which distribution is used:
 /// - exact, when there are no ties and either sample has fewer than
 ///   `exactLimit` values: the null distribution of U by dynamic programming;
+/// - exact with ties, when there are ties and both samples together hold at
+///   most `exactWithTiesLimit` values: the null distribution of the rank sum
+///   given the observed midranks, by dynamic programming (run medians, five
+///   to twenty a side, land here: a tie must not downgrade a real change);
 /// - otherwise the normal approximation with tie correction of the variance
-///   and continuity correction. With both samples at 20 or more it is accurate
-///   to a few percent of p; with ties in small samples it is only an
-///   approximation (no exact alternative is implemented).
+///   and continuity correction. It is an approximation: close for large
+///   samples, and used here only when both samples are large or one is.
 public enum MannWhitney {
     /// Samples smaller than this (either one) use the exact distribution
     /// when there are no ties.
     public static let exactLimit = 20
+    /// Pooled sizes up to this use the exact distribution when there are ties.
+    public static let exactWithTiesLimit = 60
 
     /// Tests `a` against `b` (two-sided). Either sample empty gives
     /// u = 0, z = 0, p = 1, effect 0.5: no evidence.
@@ -81,9 +86,13 @@ public enum MannWhitney {
             z = (u < mean ? -corrected : corrected) / variance.squareRoot()
             pValue = Swift.min(1, erfc(abs(z) / 2.0.squareRoot()))
         }
-        let exact = ranking.tieTerm == 0 && Swift.min(n, m) < exactLimit
-        if exact {
+        var exact = false
+        if ranking.tieTerm == 0 && Swift.min(n, m) < exactLimit {
             pValue = exactPValue(u: Int(u.rounded()), n: n, m: m)
+            exact = true
+        } else if ranking.tieTerm > 0 && n + m <= exactWithTiesLimit {
+            pValue = exactPValueWithTies(ranking.doubledRanks, rankSumOfA: ranking.rankSumOfA, n: n)
+            exact = true
         }
         return MannWhitneyResult(u: u, z: z, pValue: pValue, effectSize: u / pairs, isExact: exact)
     }
@@ -120,12 +129,47 @@ public enum MannWhitney {
     }
 }
 
+extension MannWhitney {
+    /// Two-sided exact p with ties: among all C(N, n) ways to give n of the
+    /// pooled (mid)ranks to `a`, the share whose rank sum lies at least as
+    /// far from its mean as the observed one. Ranks are doubled so midranks
+    /// are integers.
+    ///
+    /// - Complexity: O(N * n * N * n) for N pooled values; only used for N <= 60.
+    static func exactPValueWithTies(_ doubledRanks: [Int], rankSumOfA: Double, n: Int) -> Double {
+        let total = doubledRanks.reduce(0, +)
+        let maxSum = total
+        // ways[k][s]: subsets of k ranks with doubled sum s.
+        var ways = [[Double]](repeating: [Double](repeating: 0, count: maxSum + 1), count: n + 1)
+        ways[0][0] = 1
+        for rank in doubledRanks {
+            for k in stride(from: n, through: 1, by: -1) {
+                let row = ways[k - 1]
+                for s in stride(from: maxSum, through: rank, by: -1) where row[s - rank] != 0 {
+                    ways[k][s] += row[s - rank]
+                }
+            }
+        }
+        let expected = Double(total) * Double(n) / Double(doubledRanks.count)
+        let observed = abs(2 * rankSumOfA - expected)
+        var extreme = 0.0
+        var all = 0.0
+        for (s, count) in ways[n].enumerated() where count > 0 {
+            all += count
+            if abs(Double(s) - expected) >= observed - 1e-9 { extreme += count }
+        }
+        return Swift.min(1, extreme / all)
+    }
+}
+
 /// The ranks of two samples pooled together, with midranks for ties.
 private struct RankSum {
     /// Sum of the (mid)ranks of the values of `a`, ranks starting at 1.
     var rankSumOfA = 0.0
     /// Sum over groups of tied values of t^3 - t; 0 without ties.
     var tieTerm = 0.0
+    /// Every pooled value's (mid)rank, doubled so it is an integer.
+    var doubledRanks: [Int] = []
 
     init(_ a: [Double], _ b: [Double]) {
         // Allocation: the pooled, tagged copy the sort needs, once per test.
@@ -146,6 +190,7 @@ private struct RankSum {
             while end < pooled.count && pooled[end].value == pooled[start].value { end += 1 }
             // Positions start..<end share the midrank of ranks start+1...end.
             let midrank = Double(start + 1 + end) / 2
+            doubledRanks += Array(repeating: start + 1 + end, count: end - start)
             var fromA = 0
             for index in start..<end where pooled[index].fromA { fromA += 1 }
             rankSumOfA += midrank * Double(fromA)

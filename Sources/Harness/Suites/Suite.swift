@@ -17,6 +17,13 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
     public var repeats: Int?
     /// The input script (a scene's own by default).
     public var script: String?
+    /// This benchmark's frame budget, ms (the file's `frame_budget_ns` by default).
+    public var frameBudgetMilliseconds: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case name, scenario, size, frames, feed, seed, term, backend, repeats, script
+        case frameBudgetMilliseconds = "frame_budget_ms"
+    }
 }
 
 /// The suites file: named lists of benchmarks and the frame budget that
@@ -31,14 +38,22 @@ public struct SuiteFile: Codable, Equatable, Sendable {
     }
 
     /// 60 frames per second.
-    public static let defaultFrameBudget = 1_000_000_000.0 / 60
+    public static let defaultFrameBudget = RunSettings.defaultFrameBudget
 
     public static let defaultPath = "Benchmarks/suites.json"
+
+    /// Every benchmark name any suite declares.
+    public var benchmarkNames: Set<String> { Set(suites.values.flatMap { $0.map(\.name) }) }
 
     /// Reads and checks a suites file; every problem names the file.
     public static func load(_ path: String) throws -> SuiteFile {
         WorkloadFactory.prepare()
         let file: SuiteFile = try JSONFile.read(path, what: "suites file")
+        if let budget = file.frameBudgetNanoseconds {
+            guard budget.isFinite, budget > 0 else {
+                throw UsageError("\(path): frame_budget_ns must be a positive number of nanoseconds, not \(budget)")
+            }
+        }
         for (suite, declarations) in file.suites {
             var names = Set<String>()
             for declaration in declarations {
@@ -48,7 +63,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
                 guard names.insert(declaration.name).inserted else {
                     throw UsageError("\(path): suite '\(suite)' declares '\(declaration.name)' twice")
                 }
-                let settings = try settings(for: declaration, file: path)
+                let settings = try settings(for: declaration, file: path, frameBudget: file.frameBudgetNanoseconds)
                 do {
                     try WorkloadFactory.checkScript(settings.script, for: declaration.scenario)
                 } catch let error as UsageError {
@@ -60,7 +75,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
     }
 
     /// The run settings a declaration stands for (defaults filled in).
-    public static func settings(for declaration: BenchmarkDeclaration, file: String) throws -> RunSettings {
+    public static func settings(for declaration: BenchmarkDeclaration, file: String, frameBudget: Double? = nil) throws -> RunSettings {
         let context = "\(file): benchmark '\(declaration.name)'"
         let parsed = try ParsedArguments(
             declaration.size.map { ["--size", $0] } ?? [], valued: ["size"], switches: [])
@@ -81,6 +96,13 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         settings.name = declaration.name
         settings.repeats = repeats
         settings.script = declaration.script ?? "default"
+        settings.frameBudgetNanoseconds = frameBudget ?? RunSettings.defaultFrameBudget
+        if let milliseconds = declaration.frameBudgetMilliseconds {
+            guard milliseconds.isFinite, milliseconds > 0 else {
+                throw UsageError("\(context): frame_budget_ms must be a positive number of milliseconds, not \(milliseconds)")
+            }
+            settings.frameBudgetNanoseconds = milliseconds * 1_000_000
+        }
         return settings
     }
 }
@@ -113,9 +135,11 @@ enum JSONFile {
         path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
 
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
+    /// - Parameter compact: one line, for results files: they hold every
+    ///   frame of every run, and indentation would triple their size.
+    static func encode<T: Encodable>(_ value: T, compact: Bool = false) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = compact ? [.sortedKeys] : [.prettyPrinted, .sortedKeys]
         return try encoder.encode(value)
     }
 }

@@ -146,9 +146,26 @@ public final class NcursesRenderer {
     @discardableResult
     public func update() -> Int {
         let before = bytesWritten
+        refresh()
+        return bytesWritten - before
+    }
+
+    /// `wnoutrefresh` + `doupdate` alone: what a benchmark times. ncurses
+    /// writes the update to its file with `write(2)` inside `doupdate`; the
+    /// byte count (`bytesWritten`, an `lseek`) is read outside the timed
+    /// window.
+    @inline(__always)
+    public func refresh() {
         _ = wnoutrefresh(framebench_stdscr())
         _ = doupdate()
-        return bytesWritten - before
+    }
+
+    /// Empties the file ncurses writes into, so a long benchmark does not
+    /// fill the disk; call it between timed frames. Bytes written before are
+    /// gone from `writtenBytes()`.
+    public func discardWritten() {
+        _ = ftruncate(descriptor, 0)
+        _ = lseek(descriptor, 0, SEEK_SET)
     }
 
     private func attributes(of attributes: Attributes) -> attr_t {

@@ -1,0 +1,144 @@
+import FrameGrid
+import TerminalOutput
+import Workloads
+
+/// framebench's side of a run: the workload updates and draws into a grid,
+/// the renderer diffs it against the shown frame, encodes the difference and
+/// writes it to a file. One clock pair spans the whole frame; clock reads and
+/// allocation snapshots between the phases split it.
+final class FramebenchLane {
+    static let stage = "diff+encode"
+
+    let workload: Workload
+    let renderer: TerminalRenderer
+    private let output: ScratchFile
+    private var grid: Grid
+    private let injection: RegressionInjection
+    private(set) var samples = FrameSamples()
+
+    init(workload: Workload, capabilities: TerminalCapabilities, settings: RunSettings) throws {
+        self.workload = workload
+        renderer = TerminalRenderer(capabilities: capabilities, options: settings.encoderOptions)
+        output = try ScratchFile()
+        grid = Grid(size: settings.size)
+        injection = settings.injection
+        samples.reserve(settings.frames)
+        try renderer.begin(to: output.sink)
+    }
+
+    /// Draws, renders and writes frame `index`; records it when `measured`.
+    /// Not inlined, so instruction profiles can attribute a frame.
+    @inline(never)
+    func frame(_ index: Int, measured: Bool) throws {
+        let start = MonotonicClock.now()
+        let startAllocations = AllocationSnapshot.now()
+
+        InstructionPhases.run(.framebench, .update) { workload.update(frame: index) }
+        injection.apply(in: .update, since: start)
+        let updated = MonotonicClock.now()
+        let updatedAllocations = AllocationSnapshot.now()
+
+        InstructionPhases.run(.framebench, .layout) { workload.draw(frame: index, into: &grid) }
+        injection.apply(in: .layout, since: updated)
+        let drawn = MonotonicClock.now()
+        let drawnAllocations = AllocationSnapshot.now()
+
+        let diff = InstructionPhases.run(.framebench, .diff) { renderer.diff(grid) }
+        injection.apply(in: .diff, since: drawn)
+        let diffed = MonotonicClock.now()
+        let diffedAllocations = AllocationSnapshot.now()
+
+        InstructionPhases.run(.framebench, .encode) { renderer.encode(diff, grid) }
+        injection.apply(in: .encode, since: diffed)
+        let encoded = MonotonicClock.now()
+        let encodedAllocations = AllocationSnapshot.now()
+
+        try InstructionPhases.run(.framebench, .write) {
+            try renderer.write(to: output.sink)
+            if workload.drawsIncrementally { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
+        }
+        injection.apply(in: .write, since: encoded)
+        let end = MonotonicClock.now()
+        let endAllocations = AllocationSnapshot.now()
+
+        let bytes = renderer.encoder.output.count
+        output.wrote(bytes)
+        guard measured else { return }
+        samples.append(Double(end - start), to: .frameTime)
+        samples.append(Double(encoded - drawn), to: .renderTime)
+        samples.append(Double(updated - start), to: .updateTime)
+        samples.append(Double(drawn - updated), to: .layoutTime)
+        samples.append(Double(diffed - drawn), to: .diffTime)
+        samples.append(Double(encoded - diffed), to: .encodeTime)
+        samples.append(Double(end - encoded), to: .writeTime)
+        record(.frame, endAllocations.since(startAllocations))
+        record(.render, encodedAllocations.since(drawnAllocations))
+        record(.update, updatedAllocations.since(startAllocations))
+        record(.layout, drawnAllocations.since(updatedAllocations))
+        record(.diff, diffedAllocations.since(drawnAllocations))
+        record(.encode, encodedAllocations.since(diffedAllocations))
+        record(.write, endAllocations.since(encodedAllocations))
+        samples.append(Double(bytes), to: .bytes)
+        samples.append(Double(diff.changedCells), to: .dirtyCells)
+        samples.append(Double(diff.rowsTouched), to: .dirtyRows)
+        samples.append(Double(diff.rects.count), to: .dirtyRects)
+        samples.append(Double(diff.scrolls.count), to: .scrollOperations)
+    }
+
+    /// The same frame without probes: what `ProbeOverhead` compares against.
+    @inline(never)
+    func bareFrame(_ index: Int) throws {
+        workload.update(frame: index)
+        workload.draw(frame: index, into: &grid)
+        let diff = renderer.diff(grid)
+        renderer.encode(diff, grid)
+        try renderer.write(to: output.sink)
+        if workload.drawsIncrementally { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
+        output.wrote(renderer.encoder.output.count)
+    }
+
+    @inline(__always)
+    private func record(_ phase: FramePhase, _ allocated: (allocations: UInt64, bytes: UInt64)) {
+        let metrics = Metric.allocations(of: phase)
+        samples.append(allocated.allocations, to: metrics.count)
+        samples.append(allocated.bytes, to: metrics.bytes)
+    }
+
+    /// Diffs the shown frame against itself (a copy) and against a redraw of the same frame.
+    func measureIdleFrame(frame: Int) -> IdleFrameResult? {
+        guard let shown = renderer.shown else { return nil }
+        let repetitions = 2_000
+        var copied: [Double] = []
+        copied.reserveCapacity(repetitions)
+        let copy = shown
+        var bytes = 0
+        for _ in 0..<repetitions {
+            let start = MonotonicClock.now()
+            let diff = renderer.differ.diff(shown, copy)
+            copied.append(Double(MonotonicClock.now() - start))
+            renderer.encode(diff, copy)
+            bytes = max(bytes, renderer.encoder.output.count)
+        }
+        var redrawn = Grid(size: shown.size)
+        if workload.drawsIncrementally {
+            redrawn = shown
+            for y in 0..<shown.rows { redrawn.write("", x: 0, y: y) }  // new stamps, same cells
+        } else {
+            workload.update(frame: frame)
+            workload.draw(frame: frame, into: &redrawn)
+        }
+        var redrawnTimes: [Double] = []
+        redrawnTimes.reserveCapacity(repetitions)
+        var redrawnBytes = 0
+        for _ in 0..<repetitions {
+            let start = MonotonicClock.now()
+            let diff = renderer.differ.diff(shown, redrawn)
+            redrawnTimes.append(Double(MonotonicClock.now() - start))
+            renderer.encode(diff, redrawn)
+            redrawnBytes = max(redrawnBytes, renderer.encoder.output.count)
+        }
+        return IdleFrameResult(
+            bytes: bytes, copiedFrameDiff: Summary(copied), redrawnFrameDiff: Summary(redrawnTimes),
+            redrawnBytes: redrawnBytes)
+    }
+}
