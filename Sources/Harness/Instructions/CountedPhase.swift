@@ -24,6 +24,7 @@ public enum CountedLane: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    @usableFromInline
     var cValue: Int32 {
         switch self {
         case .ours: Int32(FB_LANE_OURS)
@@ -43,6 +44,7 @@ public enum CountedLane: String, CaseIterable, Sendable, Comparable {
 public enum CountedPhase: String, CaseIterable, Sendable, Comparable {
     case update, layout, diff, encode, write, transfer, refresh
 
+    @usableFromInline
     var cValue: Int32 {
         switch self {
         case .update: Int32(FB_PHASE_UPDATE)
