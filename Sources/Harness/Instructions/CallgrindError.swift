@@ -15,6 +15,12 @@ public enum CallgrindError: Error, Equatable, CustomStringConvertible {
     case outputCorrupt(path: String, reason: String)
     /// The executable to count could not be read or copied.
     case executableUnreadable(path: String, reason: String)
+    /// A tool (valgrind, strip) could not be started.
+    case launchFailed(tool: String, reason: String)
+    /// A scratch or cache directory could not be written.
+    case scratchUnwritable(path: String, reason: String)
+    /// The callgrind out file could not be moved to where `keepOutput` asked.
+    case keepOutputFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +38,12 @@ public enum CallgrindError: Error, Equatable, CustomStringConvertible {
             "callgrind output \(path) is not in the callgrind format: \(reason)"
         case .executableUnreadable(let path, let reason):
             "cannot copy the executable \(path) to count it: \(reason)"
+        case .launchFailed(let tool, let reason):
+            "cannot start \(tool): \(reason)"
+        case .scratchUnwritable(let path, let reason):
+            "cannot write temporary files in \(path): \(reason)"
+        case .keepOutputFailed(let path, let reason):
+            "cannot keep the callgrind output at \(path): \(reason)"
         }
     }
 

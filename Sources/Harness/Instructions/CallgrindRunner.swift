@@ -42,6 +42,8 @@ public struct CallgrindRunner {
     /// The child's environment before the runner adds its two variables;
     /// its `PATH` is where `valgrind` and `strip` are looked up.
     public var environment: [String: String]
+    /// Where each run makes (and removes) its scratch directory.
+    public var scratchDirectory: URL = FileManager.default.temporaryDirectory
     /// Extra valgrind options (e.g. `--dump-instr=yes` for annotation).
     public var extraValgrindOptions: [String] = []
 
@@ -64,9 +66,12 @@ public struct CallgrindRunner {
             throw CallgrindError.valgrindMissing
         }
         let stripped = try strippedExecutable()
-        let workDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("framebench-callgrind-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        let workDirectory = scratchDirectory.appendingPathComponent("framebench-callgrind-run-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw CallgrindError.scratchUnwritable(path: scratchDirectory.path, reason: "\(error)")
+        }
         defer { try? FileManager.default.removeItem(at: workDirectory) }
         let outFile = workDirectory.appendingPathComponent("callgrind.out")
         let options = [
@@ -85,7 +90,11 @@ public struct CallgrindRunner {
         var kept: URL?
         if let keepOutput {
             try? FileManager.default.removeItem(at: keepOutput)
-            try FileManager.default.moveItem(at: outFile, to: keepOutput)
+            do {
+                try FileManager.default.moveItem(at: outFile, to: keepOutput)
+            } catch {
+                throw CallgrindError.keepOutputFailed(path: keepOutput.path, reason: "\(error)")
+            }
             kept = keepOutput
         }
         return Outcome(
@@ -116,7 +125,7 @@ public struct CallgrindRunner {
         do {
             try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
         } catch {
-            throw CallgrindError.executableUnreadable(path: cacheDirectory.path, reason: "\(error)")
+            throw CallgrindError.scratchUnwritable(path: cacheDirectory.path, reason: "\(error)")
         }
         // Strip into a private name, then rename: a concurrent suite never
         // sees a half-written copy.
@@ -181,8 +190,8 @@ enum ChildProcess {
         guard FileManager.default.createFile(atPath: outputFile.path, contents: nil),
             FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         else {
-            throw CallgrindError.executableUnreadable(
-                path: executable.path, reason: "cannot create its output files in \(directory.path)")
+            throw CallgrindError.scratchUnwritable(
+                path: directory.path, reason: "cannot create files for the child's output")
         }
         defer {
             try? FileManager.default.removeItem(at: outputFile)
@@ -192,8 +201,14 @@ enum ChildProcess {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
-        let output = try FileHandle(forWritingTo: outputFile)
-        let error = try FileHandle(forWritingTo: errorFile)
+        let output: FileHandle
+        let error: FileHandle
+        do {
+            output = try FileHandle(forWritingTo: outputFile)
+            error = try FileHandle(forWritingTo: errorFile)
+        } catch {
+            throw CallgrindError.scratchUnwritable(path: directory.path, reason: "\(error)")
+        }
         defer {
             try? output.close()
             try? error.close()
@@ -201,7 +216,11 @@ enum ChildProcess {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            throw CallgrindError.launchFailed(tool: executable.path, reason: "\(error)")
+        }
         process.waitUntilExit()
         let errorText = String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
         let status =
