@@ -22,6 +22,7 @@
 #endif
 
 int fb_callgrind_markers_active = 0;
+static int dump_every_frame = 0;
 static int collecting = 0;
 // Per thread: a phase on one thread does not hide markers on another.
 static __thread int phase_depth = 0;
@@ -33,6 +34,7 @@ volatile int fb_callgrind_current_marker = -1;
 
 __attribute__((constructor)) static void fb_callgrind_detect(void) {
     fb_callgrind_markers_active = FB_HAVE_CALLGRIND && RUNNING_ON_VALGRIND && getenv(FB_CALLGRIND_CHILD_ENV) != NULL;
+    dump_every_frame = fb_callgrind_markers_active && getenv(FB_CALLGRIND_FRAMES_ENV) != NULL;
 }
 
 int fb_callgrind_compiled_in(void) { return FB_HAVE_CALLGRIND; }
@@ -54,6 +56,10 @@ void fb_callgrind_set_collecting(int on) {
 }
 
 int fb_callgrind_collecting(void) { return collecting; }
+
+void fb_callgrind_end_frame(void) {
+    if (dump_every_frame && collecting) CALLGRIND_DUMP_STATS;
+}
 
 // noinline keeps each marker a function of its own; disable_tail_calls keeps
 // the call to the body a real call (a tail jump would leave the marker with

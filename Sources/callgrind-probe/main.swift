@@ -45,6 +45,7 @@ func countedFrames(warmUp: Int, measured: Int, units: Int) {
                 throw ProbeError()
             }
         } catch {}
+        InstructionCounter.endFrame()
     }
     InstructionCounter.endMeasuredFrames()
     print(#"{"measured_frames":\#(measured),"markers_active":\#(InstructionCounter.isActive)}"#)

@@ -28,6 +28,10 @@ final class CallgrindRunnerPlumbingTests: XCTestCase {
                 missing) ;;
                 corrupt) echo "not a profile" > "$out" ;;
                 fail) echo "first line" >&2; echo "the child crashed" >&2; exit 3 ;;
+                frames)
+                    echo "frames=$FRAMEBENCH_INSTRUCTION_FRAMES"
+                    for n in 1 2 10; do printf 'events: Ir\nfn=(1) fb_phase_ncurses_refresh\n0 %s\n' "$n" > "$out.$n"; done
+                    printf 'events: Ir\nfn=(1) fb_phase_ncurses_refresh\n0 100\n' > "$out" ;;
                 *) printf 'events: Ir\\nfn=(1) fb_phase_ours_diff\\n0 40\\ncfn=(2) fb_phase_ours_encode\\ncalls=1 0\\n0 7\\nfn=(2)\\n0 7\\ntotals: 47\\n' > "$out" ;;
             esac
             """
@@ -59,9 +63,22 @@ final class CallgrindRunnerPlumbingTests: XCTestCase {
             output.contains("--tool=callgrind --quiet --callgrind-out-file="), output)
         XCTAssertTrue(output.contains("--collect-atstart=no \(stripped.path) run plain-feed\n"), output)
         XCTAssertTrue(output.hasSuffix("hashing=1 marker=1\n"), output)
+        XCTAssertTrue(outcome.frames.isEmpty)
         XCTAssertEqual(outcome.counts.totals, [.ours: [.diff: 40, .encode: 7]])
         XCTAssertEqual(outcome.collectedInstructions, 47)
         XCTAssertNil(outcome.outputFile)
+    }
+
+    func testPerFramePartsAreReadInDumpOrderAndAddedToTheTotals() throws {
+        let kept = tools.appendingPathComponent("kept.callgrind")
+        let outcome = try runner(outcome: "frames").run(arguments: [], perFrame: true, keepOutput: kept)
+        XCTAssertTrue(String(decoding: outcome.standardOutput, as: UTF8.self).contains("frames=1\n"))
+        XCTAssertEqual(outcome.frameTotals(.ncurses), [1, 2, 10])
+        XCTAssertEqual(outcome.frameTotals(.ours), [])
+        XCTAssertEqual(outcome.counts.totals, [.ncurses: [.refresh: 113]])
+        for suffix in ["", ".1", ".2", ".10"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: kept.path + suffix), "kept\(suffix)")
+        }
     }
 
     func testAChildThatFailsIsReportedWithItsStatusAndTheEndOfItsStderr() {

@@ -59,6 +59,21 @@ final class CallgrindRunnerTests: XCTestCase {
         XCTAssertEqual(counts.frameTotal(.ours), ours[.update]! + ours[.layout]! + ours[.encode]!)
     }
 
+    func testPerFrameCountsHaveOneEntryPerMeasuredFrameAndAddUpToTheTotals() throws {
+        try requireValgrind()
+        let runner = CallgrindRunner(executable: try probe)
+        let outcome = try runner.run(arguments: ["frames", "2", "6", "2000"], perFrame: true)
+        XCTAssertEqual(outcome.frames.count, 6)
+        XCTAssertEqual(outcome.frames.reduce(InstructionCounts(totals: [:])) { $0.adding($1) }, outcome.counts)
+        let ours = outcome.frameTotals(.ours)
+        XCTAssertEqual(ours.count, 6)
+        XCTAssertEqual(Set(ours).count, 1, "every frame does the same work: \(ours)")
+        XCTAssertEqual(outcome.counts.frameTotal(.ours), ours.reduce(0, +))
+        let whole = try runner.run(arguments: ["frames", "2", "6", "2000"])
+        XCTAssertTrue(whole.frames.isEmpty)
+        XCTAssertEqual(whole.counts, outcome.counts, "dumping per frame changes no count")
+    }
+
     func testKeptOutputIsACallgrindFileThatGivesTheSameCounts() throws {
         try requireValgrind()
         let kept = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).callgrind")

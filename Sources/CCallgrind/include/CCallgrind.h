@@ -44,6 +44,10 @@ enum {
 /// activate its markers and collection toggles (the counted child).
 #define FB_CALLGRIND_CHILD_ENV "FRAMEBENCH_INSTRUCTION_COUNT"
 
+/// Environment variable that asks the counted child to dump callgrind's
+/// counts after every measured frame (one out-file part per frame).
+#define FB_CALLGRIND_FRAMES_ENV "FRAMEBENCH_INSTRUCTION_FRAMES"
+
 /// 1 in a process running under valgrind with `FB_CALLGRIND_CHILD_ENV` set,
 /// 0 otherwise. Set once before `main` by a constructor and never changed,
 /// so a read is one load and a well-predicted branch.
@@ -71,6 +75,12 @@ void fb_callgrind_set_collecting(int on);
 
 /// 1 while collection is on (as set through `fb_callgrind_set_collecting`).
 int fb_callgrind_collecting(void);
+
+/// Ends a frame: when the markers are active, collection is on and
+/// `FB_CALLGRIND_FRAMES_ENV` was set, dumps the counts since the last dump
+/// (callgrind writes them as `<out-file>.<n>`) and zeroes them. Otherwise
+/// does nothing.
+void fb_callgrind_end_frame(void);
 
 /// Runs `body(context)` through the marker of (`lane`, `phase`). A phase
 /// entered while another is running (nesting) runs without a marker, so its

@@ -26,6 +26,10 @@ public struct CallgrindRunner {
     public struct Outcome {
         /// Instructions per lane and phase over the child's measured frames.
         public var counts: InstructionCounts
+        /// With `perFrame`, the counts of each frame the child ended with
+        /// `InstructionCounter.endFrame()` while measuring, in order; each
+        /// holds the lanes that ran in that frame. Empty otherwise.
+        public var frames: [InstructionCounts]
         /// The child's standard output, unchanged.
         public var standardOutput: Data
         /// Where the callgrind out file was kept (`keepOutput`), else nil.
@@ -33,6 +37,11 @@ public struct CallgrindRunner {
         /// Instructions callgrind counted in total (all collected code,
         /// including work between phases), for a sanity check.
         public var collectedInstructions: UInt64
+
+        /// Whole-frame instructions of `lane`, frame by frame (with `perFrame`).
+        public func frameTotals(_ lane: CountedLane) -> [UInt64] {
+            frames.filter { $0.totals[lane] != nil }.map { $0.frameTotal(lane) }
+        }
     }
 
     /// The executable to count; `/proc/self/exe` (this program) by default.
@@ -58,10 +67,17 @@ public struct CallgrindRunner {
     }
 
     /// Runs `executable arguments...` under callgrind and parses its counts.
-    /// When `keepOutput` is given, the callgrind out file is moved there
-    /// (replacing a file already there), e.g. for flame graphs; otherwise
-    /// every temporary file is removed.
-    public func run(arguments: [String], keepOutput: URL? = nil) throws -> Outcome {
+    ///
+    /// With `perFrame`, the child dumps its counts at every
+    /// `InstructionCounter.endFrame()`, and `Outcome.frames` has one entry
+    /// per measured frame (a distribution, not only a mean). When
+    /// `keepOutput` is given, the callgrind out file is moved there
+    /// (replacing a file already there), e.g. for flame graphs, and
+    /// per-frame parts beside it as `<keepOutput>.<n>`; otherwise every
+    /// temporary file is removed.
+    /// - Complexity: the child's run under callgrind (about 50x its native
+    ///   time) plus parsing, linear in the out files' size.
+    public func run(arguments: [String], perFrame: Bool = false, keepOutput: URL? = nil) throws -> Outcome {
         guard let valgrind = Self.locate("valgrind", path: environment["PATH"]) else {
             throw CallgrindError.valgrindMissing
         }
@@ -80,26 +96,67 @@ public struct CallgrindRunner {
         var childEnvironment = environment
         childEnvironment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         childEnvironment[InstructionCounter.childEnvironmentKey] = "1"
+        childEnvironment[InstructionCounter.perFrameEnvironmentKey] = perFrame ? "1" : nil
         let result = try ChildProcess.run(
             valgrind, options + extraValgrindOptions + [stripped.path] + arguments,
             environment: childEnvironment, scratch: workDirectory)
         guard result.status == 0 else {
             throw CallgrindError.childFailed(status: result.status, stderrTail: result.standardErrorTail)
         }
-        let profile = try CallgrindProfile(contentsOf: outFile)
+        // Per-frame dumps are `callgrind.out.1`, `.2`, ...; the file
+        // itself holds what followed the last dump.
+        let parts = try partFiles(of: outFile)
+        var frames: [InstructionCounts] = []
+        var counts = InstructionCounts(totals: [:])
+        var collected: UInt64 = 0
+        for part in parts + [outFile] {
+            let profile = try CallgrindProfile(contentsOf: part)
+            let partCounts = InstructionCounts(profile: profile)
+            counts = counts.adding(partCounts)
+            collected += profile.statedTotalInstructions ?? profile.selfInstructionsTotal
+            if part != outFile { frames.append(partCounts) }
+        }
         var kept: URL?
         if let keepOutput {
-            try? FileManager.default.removeItem(at: keepOutput)
-            do {
-                try FileManager.default.moveItem(at: outFile, to: keepOutput)
-            } catch {
-                throw CallgrindError.keepOutputFailed(path: keepOutput.path, reason: "\(error)")
+            for part in parts {
+                let suffix = part.lastPathComponent.dropFirst(outFile.lastPathComponent.count)
+                try keep(part, at: URL(fileURLWithPath: keepOutput.path + suffix))
             }
+            try keep(outFile, at: keepOutput)
             kept = keepOutput
         }
         return Outcome(
-            counts: InstructionCounts(profile: profile), standardOutput: result.standardOutput, outputFile: kept,
-            collectedInstructions: profile.statedTotalInstructions ?? profile.selfInstructionsTotal)
+            counts: counts, frames: frames, standardOutput: result.standardOutput, outputFile: kept,
+            collectedInstructions: collected)
+    }
+
+    /// `<outFile>.<n>` in the order of n.
+    private func partFiles(of outFile: URL) throws -> [URL] {
+        let prefix = outFile.lastPathComponent + "."
+        let directory = outFile.deletingLastPathComponent()
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw CallgrindError.scratchUnwritable(path: directory.path, reason: "\(error)")
+        }
+        return
+            entries
+            .compactMap { entry -> (Int, URL)? in
+                guard entry.hasPrefix(prefix), let number = Int(entry.dropFirst(prefix.count)) else { return nil }
+                return (number, directory.appendingPathComponent(entry))
+            }
+            .sorted { $0.0 < $1.0 }
+            .map(\.1)
+    }
+
+    private func keep(_ file: URL, at destination: URL) throws {
+        try? FileManager.default.removeItem(at: destination)
+        do {
+            try FileManager.default.moveItem(at: file, to: destination)
+        } catch {
+            throw CallgrindError.keepOutputFailed(path: destination.path, reason: "\(error)")
+        }
     }
 
     /// The cached stripped copy of `executable`, made if missing.
@@ -168,71 +225,5 @@ public struct CallgrindRunner {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return nil
-    }
-}
-
-/// A child process whose stdout and stderr go to files in `scratch` (no pipe
-/// to fill up and block it), read back when it exits. The child keeps the
-/// parent's working directory, so relative paths in its arguments resolve.
-enum ChildProcess {
-    struct Result {
-        var status: Int32
-        var standardOutput: Data
-        var standardErrorTail: String
-    }
-
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String], scratch directory: URL)
-        throws
-        -> Result
-    {
-        let outputFile = directory.appendingPathComponent("child-\(UUID().uuidString).stdout")
-        let errorFile = directory.appendingPathComponent("child-\(UUID().uuidString).stderr")
-        guard FileManager.default.createFile(atPath: outputFile.path, contents: nil),
-            FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        else {
-            throw CallgrindError.scratchUnwritable(
-                path: directory.path, reason: "cannot create files for the child's output")
-        }
-        defer {
-            try? FileManager.default.removeItem(at: outputFile)
-            try? FileManager.default.removeItem(at: errorFile)
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let output: FileHandle
-        let error: FileHandle
-        do {
-            output = try FileHandle(forWritingTo: outputFile)
-            error = try FileHandle(forWritingTo: errorFile)
-        } catch {
-            throw CallgrindError.scratchUnwritable(path: directory.path, reason: "\(error)")
-        }
-        defer {
-            try? output.close()
-            try? error.close()
-        }
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw CallgrindError.launchFailed(tool: executable.path, reason: "\(error)")
-        }
-        process.waitUntilExit()
-        let errorText = String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
-        let status =
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return Result(
-            status: status, standardOutput: (try? Data(contentsOf: outputFile)) ?? Data(),
-            standardErrorTail: tail(of: errorText))
-    }
-
-    /// The last 20 lines (at most 2,000 characters): where the reason is.
-    static func tail(of text: String) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(21)
-        return String(lines.joined(separator: "\n").suffix(2_000)).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

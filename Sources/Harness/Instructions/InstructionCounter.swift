@@ -18,6 +18,8 @@ import CCallgrind
 public enum InstructionCounter {
     /// Environment variable the runner sets for its counted child.
     public static let childEnvironmentKey = FB_CALLGRIND_CHILD_ENV
+    /// Environment variable the runner sets to get one part per frame.
+    public static let perFrameEnvironmentKey = FB_CALLGRIND_FRAMES_ENV
 
     /// True in the counted child under callgrind; phases then go through markers.
     public static var isActive: Bool { fb_callgrind_markers_active != 0 }
@@ -61,6 +63,15 @@ public enum InstructionCounter {
     @inlinable @inline(__always)
     public static func setMeasured(_ measured: Bool) {
         if _slowPath(fb_callgrind_markers_active != 0) { fb_callgrind_set_collecting(measured ? 1 : 0) }
+    }
+
+    /// Ends a frame. When the runner asked for per-frame counts, the counts
+    /// since the previous frame go to an out-file part of their own; call it
+    /// after the last phase of every frame, measured or not (warm-up frames
+    /// dump nothing).
+    @inlinable @inline(__always)
+    public static func endFrame() {
+        if _slowPath(fb_callgrind_markers_active != 0) { fb_callgrind_end_frame() }
     }
 
     /// The counted path: the body, its result and its error travel through

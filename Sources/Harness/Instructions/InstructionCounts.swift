@@ -47,4 +47,13 @@ public struct InstructionCounts: Sendable, Equatable {
         precondition(frames > 0, "per-frame counts need at least one measured frame")
         return Double(frameTotal(lane)) / Double(frames)
     }
+
+    /// Both counts added, phase by phase (parts of one run).
+    public func adding(_ other: InstructionCounts) -> InstructionCounts {
+        var sum = totals
+        for (lane, phases) in other.totals {
+            for (phase, count) in phases { sum[lane, default: [:]][phase, default: 0] += count }
+        }
+        return InstructionCounts(totals: sum)
+    }
 }
