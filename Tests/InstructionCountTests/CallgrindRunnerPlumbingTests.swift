@@ -81,6 +81,22 @@ final class CallgrindRunnerPlumbingTests: XCTestCase {
         }
     }
 
+    func testTwoBuildsWithOneNameKeepSeparateStrippedCopies() throws {
+        var copies: [URL] = []
+        for checkout in ["a", "b"] {
+            let directory = tools.appendingPathComponent(checkout)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let executable = directory.appendingPathComponent("framebench")
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: "/bin/true"), to: executable)
+            var runner = runner(outcome: "profile")
+            runner.executable = executable
+            copies.append(try runner.strippedExecutable())
+        }
+        XCTAssertNotEqual(copies[0], copies[1])
+        XCTAssertTrue(copies.allSatisfy { FileManager.default.isExecutableFile(atPath: $0.path) })
+        XCTAssertEqual(CallgrindRunner.stableHash("/work/main/.build/release/framebench"), "9db725cae9f853fa")
+    }
+
     func testAChildThatFailsIsReportedWithItsStatusAndTheEndOfItsStderr() {
         XCTAssertThrowsError(try runner(outcome: "fail").run(arguments: [])) { error in
             XCTAssertEqual(

@@ -23,6 +23,18 @@ final class CallgrindRunnerTests: XCTestCase {
         }
     }
 
+    /// The probe's standard counted run: 2 warm-up frames, 10 measured, 5,000 units.
+    static let standardArguments = ["frames", "2", "10", "5000"]
+    /// The standard run's outcome, counted once for the tests that only read it.
+    nonisolated(unsafe) static var standardOutcome: CallgrindRunner.Outcome?
+
+    func standardRun() throws -> CallgrindRunner.Outcome {
+        if let outcome = Self.standardOutcome { return outcome }
+        let outcome = try CallgrindRunner(executable: try probe).run(arguments: Self.standardArguments)
+        Self.standardOutcome = outcome
+        return outcome
+    }
+
     func requireValgrind() throws {
         guard CallgrindRunner.locate("valgrind") != nil else {
             throw XCTSkip("valgrind is not installed (apt-get install valgrind); CI installs it")
@@ -35,8 +47,8 @@ final class CallgrindRunnerTests: XCTestCase {
     func testTwoRunsCountIdenticalInstructionsAndWarmUpIsNotCounted() throws {
         try requireValgrind()
         let runner = CallgrindRunner(executable: try probe)
-        let first = try runner.run(arguments: ["frames", "2", "10", "5000"])
-        let second = try runner.run(arguments: ["frames", "2", "10", "5000"])
+        let first = try standardRun()
+        let second = try runner.run(arguments: Self.standardArguments)
         let longerWarmUp = try runner.run(arguments: ["frames", "6", "10", "5000"])
         XCTAssertEqual(Set(first.counts.totals.keys), [.ours, .ncurses])
         XCTAssertEqual(first.counts, second.counts)
@@ -48,7 +60,7 @@ final class CallgrindRunnerTests: XCTestCase {
 
     func testEachPhaseIsChargedWithItsOwnWork() throws {
         try requireValgrind()
-        let counts = try CallgrindRunner(executable: try probe).run(arguments: ["frames", "2", "10", "5000"]).counts
+        let counts = try standardRun().counts
         let ours = try XCTUnwrap(counts.totals[.ours])
         XCTAssertEqual(Set(ours.keys), [.update, .layout, .encode], "the nested write phase counts for encode")
         let update = Double(try XCTUnwrap(ours[.update]))
@@ -62,14 +74,14 @@ final class CallgrindRunnerTests: XCTestCase {
     func testPerFrameCountsHaveOneEntryPerMeasuredFrameAndAddUpToTheTotals() throws {
         try requireValgrind()
         let runner = CallgrindRunner(executable: try probe)
-        let outcome = try runner.run(arguments: ["frames", "2", "6", "2000"], perFrame: true)
-        XCTAssertEqual(outcome.frames.count, 6)
+        let outcome = try runner.run(arguments: Self.standardArguments, perFrame: true)
+        XCTAssertEqual(outcome.frames.count, 10)
         XCTAssertEqual(outcome.frames.reduce(InstructionCounts(totals: [:])) { $0.adding($1) }, outcome.counts)
         let ours = outcome.frameTotals(.ours)
-        XCTAssertEqual(ours.count, 6)
+        XCTAssertEqual(ours.count, 10)
         XCTAssertEqual(Set(ours).count, 1, "every frame does the same work: \(ours)")
         XCTAssertEqual(outcome.counts.frameTotal(.ours), ours.reduce(0, +))
-        let whole = try runner.run(arguments: ["frames", "2", "6", "2000"])
+        let whole = try standardRun()
         XCTAssertTrue(whole.frames.isEmpty)
         XCTAssertEqual(whole.counts, outcome.counts, "dumping per frame changes no count")
     }

@@ -170,7 +170,10 @@ public struct CallgrindRunner {
         guard stat(source, &info) == 0 else {
             throw CallgrindError.executableUnreadable(path: executable.path, reason: String(cString: strerror(errno)))
         }
-        let name = Self.executableName(executable)
+        // The build's path is part of the name, so two checkouts (or two
+        // programs with one name) never replace each other's copy.
+        let resolved = Self.resolvedPath(executable)
+        let name = "\(URL(fileURLWithPath: resolved).lastPathComponent)-\(Self.stableHash(resolved))"
         let key = "\(name)-\(info.st_ino)-\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
         let cached = cacheDirectory.appendingPathComponent(key)
         if FileManager.default.isExecutableFile(atPath: cached.path) { return cached }
@@ -190,7 +193,7 @@ public struct CallgrindRunner {
         defer { try? FileManager.default.removeItem(at: partial) }
         let result = try ChildProcess.run(
             strip, ["--strip-debug", "-o", partial.path, source],
-            environment: ProcessInfo.processInfo.environment, scratch: cacheDirectory)
+            environment: environment, scratch: cacheDirectory)
         guard result.status == 0 else {
             throw CallgrindError.stripFailed(
                 executable: executable.path, status: result.status, stderrTail: result.standardErrorTail)
@@ -210,12 +213,23 @@ public struct CallgrindRunner {
         }
     }
 
-    /// The executable's file name; for `/proc/self/exe`, the real one.
-    private static func executableName(_ url: URL) -> String {
-        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? url.path
-        let name = URL(fileURLWithPath: target).lastPathComponent
-        // A rebuilt binary still running shows as "name (deleted)".
-        return name.replacingOccurrences(of: " (deleted)", with: "").replacingOccurrences(of: " ", with: "_")
+    /// The executable's path; for `/proc/self/exe`, the real one (without
+    /// the " (deleted)" a rebuilt, still running binary shows).
+    private static func resolvedPath(_ url: URL) -> String {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else {
+            return url.resolvingSymlinksInPath().path
+        }
+        return target.hasSuffix(" (deleted)") ? String(target.dropLast(" (deleted)".count)) : target
+    }
+
+    /// FNV-1a of `text`, in hex: the same in every process (Swift's
+    /// `Hasher` is seeded per process), for names that persist.
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 
     /// The first executable called `tool` on `PATH`.
