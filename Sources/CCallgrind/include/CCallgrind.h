@@ -53,6 +53,10 @@ enum {
 /// so a read is one load and a well-predicted branch.
 extern int fb_callgrind_markers_active;
 
+/// `fb_callgrind_markers_active` through a function Swift inlines (Swift 6
+/// language mode refuses to read a mutable C global directly).
+static inline int fb_callgrind_is_active(void) { return fb_callgrind_markers_active; }
+
 /// 1 when <valgrind/callgrind.h> was available at build time.
 int fb_callgrind_compiled_in(void);
 

@@ -22,7 +22,7 @@ public enum InstructionCounter {
     public static let perFrameEnvironmentKey = FB_CALLGRIND_FRAMES_ENV
 
     /// True in the counted child under callgrind; phases then go through markers.
-    public static var isActive: Bool { fb_callgrind_markers_active != 0 }
+    public static var isActive: Bool { fb_callgrind_is_active() != 0 }
 
     /// True when the valgrind client-request header was present at build
     /// time; without it the markers can never be activated.
@@ -41,7 +41,7 @@ public enum InstructionCounter {
     public static func phase<T, E: Error>(
         _ phase: CountedPhase, lane: CountedLane, _ body: () throws(E) -> T
     ) throws(E) -> T {
-        if _fastPath(fb_callgrind_markers_active == 0) { return try body() }
+        if _fastPath(fb_callgrind_is_active() == 0) { return try body() }
         return try runThroughMarker(phase, lane, body)
     }
 
@@ -49,20 +49,20 @@ public enum InstructionCounter {
     /// outside the counted child, and when collection is already on.
     @inlinable @inline(__always)
     public static func beginMeasuredFrames() {
-        if _slowPath(fb_callgrind_markers_active != 0) { fb_callgrind_set_collecting(1) }
+        if _slowPath(fb_callgrind_is_active() != 0) { fb_callgrind_set_collecting(1) }
     }
 
     /// Turns collection off (warm-up frames, work between runs).
     @inlinable @inline(__always)
     public static func endMeasuredFrames() {
-        if _slowPath(fb_callgrind_markers_active != 0) { fb_callgrind_set_collecting(0) }
+        if _slowPath(fb_callgrind_is_active() != 0) { fb_callgrind_set_collecting(0) }
     }
 
     /// Collection on for a measured frame, off otherwise; for loops that
     /// interleave warm-up and measured frames of several lanes.
     @inlinable @inline(__always)
     public static func setMeasured(_ measured: Bool) {
-        if _slowPath(fb_callgrind_markers_active != 0) { fb_callgrind_set_collecting(measured ? 1 : 0) }
+        if _slowPath(fb_callgrind_is_active() != 0) { fb_callgrind_set_collecting(measured ? 1 : 0) }
     }
 
     /// Ends a frame. When the runner asked for per-frame counts, the counts
@@ -71,7 +71,7 @@ public enum InstructionCounter {
     /// dump nothing).
     @inlinable @inline(__always)
     public static func endFrame() {
-        if _slowPath(fb_callgrind_markers_active != 0) { fb_callgrind_end_frame() }
+        if _slowPath(fb_callgrind_is_active() != 0) { fb_callgrind_end_frame() }
     }
 
     /// The counted path: the body, its result and its error travel through
