@@ -58,6 +58,23 @@ final class CallgrindRunnerTests: XCTestCase {
             #"{"measured_frames":10,"markers_active":true}"# + "\n")
     }
 
+    func testCountsDoNotDependOnTheLengthsOfPathsOrTheEnvironment() throws {
+        try requireValgrind()
+        let standard = try standardRun().counts
+        for (extra, cacheName) in [
+            ("x", "c"), ("abcde", "cache-5"), (String(repeating: "y", count: 17), "cache-with-a-longer-name-0123456"),
+        ] {
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "\(cacheName)-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            var environment = ProcessInfo.processInfo.environment
+            environment["FRAMEBENCH_TEST_EXTRA"] = extra
+            let runner = CallgrindRunner(executable: try probe, cacheDirectory: cache, environment: environment)
+            XCTAssertEqual(
+                try runner.run(arguments: Self.standardArguments).counts, standard, "extra \(extra.count) bytes")
+        }
+    }
+
     func testEachPhaseIsChargedWithItsOwnWork() throws {
         try requireValgrind()
         let counts = try standardRun().counts

@@ -97,9 +97,10 @@ public struct CallgrindRunner {
         childEnvironment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         childEnvironment[InstructionCounter.childEnvironmentKey] = "1"
         childEnvironment[InstructionCounter.perFrameEnvironmentKey] = perFrame ? "1" : nil
+        let childArguments = [stripped.path] + arguments
         let result = try ChildProcess.run(
-            valgrind, options + extraValgrindOptions + [stripped.path] + arguments,
-            environment: childEnvironment, scratch: workDirectory)
+            valgrind, options + extraValgrindOptions + childArguments,
+            environment: StackAlignment.padded(childEnvironment, arguments: childArguments), scratch: workDirectory)
         guard result.status == 0 else {
             throw CallgrindError.childFailed(status: result.status, stderrTail: result.standardErrorTail)
         }
