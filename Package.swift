@@ -26,12 +26,13 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CAllocationCounter"),
+        .target(name: "CCallgrind"),
         .target(name: "FrameGrid"),
         .target(name: "TerminalOutput", dependencies: ["FrameGrid", "CNcurses"]),
         .target(name: "Workloads", dependencies: ["FrameGrid"]),
         .target(
             name: "Harness",
-            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "Scenes", "CAllocationCounter"]
+            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "Scenes", "CAllocationCounter", "CCallgrind"]
         ),
         .target(name: "Scenes", dependencies: ["FrameGrid", "Layout", "Workloads"]),
         .testTarget(
@@ -47,6 +48,9 @@ let package = Package(
         ),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Workloads", "FrameGrid"]),
         .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
+        // Runs two phases of known work under callgrind to show the counts are exact.
+        .executableTarget(name: "callgrind-probe", dependencies: ["Harness"]),
+        .testTarget(name: "InstructionCountTests", dependencies: ["Harness", "CCallgrind", "callgrind-probe"]),
         .target(name: "Layout", dependencies: ["FrameGrid"]),
         .testTarget(
             name: "LayoutTests",
