@@ -8,13 +8,14 @@ enum BaselineCommands {
         let store = BaselineStore()
         switch verb {
         case "save":
-            let parsed = try ParsedArguments(rest, valued: ["name", "from", "suite"], switches: ["force"])
+            let parsed = try ParsedArguments(
+                rest, valued: ["name", "from", "suite", "measure", "frame-budget"], switches: ["force"])
             guard parsed.positionals.isEmpty else { throw UsageError("baseline save takes no positional arguments") }
             let document: RunDocument
             if let from = parsed.string("from") {
                 document = try BaselineStore.read(from)
             } else {
-                document = try RunCommands.suite(named: parsed.string("suite")).run().document
+                document = try runSuite(parsed)
             }
             let name = parsed.string("name") ?? BaselineStore.defaultName
             let path = try store.save(document, name: name, force: parsed.flag("force"))

@@ -7,9 +7,9 @@ import Workloads
 enum RunCommands {
     static let settingValued: Set<String> = [
         "frames", "size", "seed", "feed", "feed-file", "term", "backend", "script", "repeat", "frame-budget", "measure",
-        "inject-phase", "inject-allocations", "inject-delay-ns", "inject-slowdown", "inject-work",
+        "inject-phase", "inject-allocations", "inject-delay-ns", "inject-slowdown", "inject-work", "warm-up",
     ]
-    static let settingSwitches: Set<String> = ["sync", "no-scroll-regions", "no-erase"]
+    static let settingSwitches: Set<String> = ["sync", "no-scroll-regions", "no-erase", "counted-child"]
 
     /// Settings for `scenario` from the command-line options.
     static func settings(_ parsed: ParsedArguments, scenario name: String) throws -> RunSettings {
@@ -36,6 +36,9 @@ enum RunCommands {
             backend: backend, term: term, encoderOptions: options)
         settings.repeats = repeats
         settings.script = script
+        if parsed.string("warm-up") != nil {
+            settings.warmUpFrames = try parsed.integer("warm-up", default: settings.warmUpFrames, in: 0...(frames - 1))
+        }
         try applyMeasurement(parsed, to: &settings)
         return settings
     }
@@ -100,6 +103,12 @@ enum RunCommands {
         let parsed = try ParsedArguments(
             arguments, valued: settingValued.union(OutputOptions.valued).union(["suite"]),
             switches: settingSwitches.union(OutputOptions.switches))
+        if parsed.flag("counted-child") {
+            // Under callgrind, for a parent's `--measure instructions`: see CountedRun.
+            guard parsed.positionals.count == 1 else { throw UsageError("--counted-child runs one scenario") }
+            print(try CountedRun.runAsChild(try settings(parsed, scenario: parsed.positionals[0])))
+            return 0
+        }
         let output = try OutputOptions(parsed)
         var runner: SuiteRunner
         var usesSuite = false
@@ -119,7 +128,9 @@ enum RunCommands {
         if usesSuite, output.format != .json, FileManager.default.fileExists(atPath: store.path(for: name)) {
             // The run is the job; a baseline that cannot be read only loses the comparison.
             do {
-                comparison = (Comparison.compare(baseline: try store.load(name), candidate: document), name)
+                var options = ComparisonOptions()
+                options.timingGates = false  // a stored baseline is not a same-window control
+                comparison = (Comparison.compare(baseline: try store.load(name), candidate: document, options: options), name)
             } catch {
                 FrameBenchCommand.printError("framebench: not compared with the stored baseline: \(error)")
             }

@@ -33,31 +33,42 @@ final class FramebenchLane {
         let start = MonotonicClock.now()
         let startAllocations = AllocationSnapshot.now()
 
-        InstructionPhases.run(.framebench, .update) { workload.update(frame: index) }
-        injection.apply(in: .update, since: start)
+        // Each phase's injected regression runs inside the phase, so both
+        // its clock and its instruction count see it.
+        InstructionCounter.phase(.update, lane: .ours) {
+            workload.update(frame: index)
+            injection.apply(in: .update, since: start)
+        }
         let updated = MonotonicClock.now()
         let updatedAllocations = AllocationSnapshot.now()
 
-        InstructionPhases.run(.framebench, .layout) { workload.draw(frame: index, into: &grid) }
-        injection.apply(in: .layout, since: updated)
+        InstructionCounter.phase(.layout, lane: .ours) {
+            workload.draw(frame: index, into: &grid)
+            injection.apply(in: .layout, since: updated)
+        }
         let drawn = MonotonicClock.now()
         let drawnAllocations = AllocationSnapshot.now()
 
-        let diff = InstructionPhases.run(.framebench, .diff) { renderer.diff(grid) }
-        injection.apply(in: .diff, since: drawn)
+        let diff = InstructionCounter.phase(.diff, lane: .ours) {
+            let diff = renderer.diff(grid)
+            injection.apply(in: .diff, since: drawn)
+            return diff
+        }
         let diffed = MonotonicClock.now()
         let diffedAllocations = AllocationSnapshot.now()
 
-        InstructionPhases.run(.framebench, .encode) { renderer.encode(diff, grid) }
-        injection.apply(in: .encode, since: diffed)
+        InstructionCounter.phase(.encode, lane: .ours) {
+            renderer.encode(diff, grid)
+            injection.apply(in: .encode, since: diffed)
+        }
         let encoded = MonotonicClock.now()
         let encodedAllocations = AllocationSnapshot.now()
 
-        try InstructionPhases.run(.framebench, .write) {
+        try InstructionCounter.phase(.write, lane: .ours) {
             try renderer.write(to: output.sink)
             if workload.drawsIncrementally { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
+            injection.apply(in: .write, since: encoded)
         }
-        injection.apply(in: .write, since: encoded)
         let end = MonotonicClock.now()
         let endAllocations = AllocationSnapshot.now()
 

@@ -30,22 +30,22 @@ final class NcursesLane {
         let start = MonotonicClock.now()
         let startAllocations = AllocationSnapshot.now()
 
-        InstructionPhases.run(.ncurses, .update) { workload.update(frame: index) }
+        InstructionCounter.phase(.update, lane: .ncurses) { workload.update(frame: index) }
         let updated = MonotonicClock.now()
         let updatedAllocations = AllocationSnapshot.now()
 
-        InstructionPhases.run(.ncurses, .layout) { workload.draw(frame: index, into: &grid) }
+        InstructionCounter.phase(.layout, lane: .ncurses) { workload.draw(frame: index, into: &grid) }
         let drawn = MonotonicClock.now()
         let drawnAllocations = AllocationSnapshot.now()
 
-        InstructionPhases.run(.ncurses, .transfer) {
+        InstructionCounter.phase(.transfer, lane: .ncurses) {
             if grid.size != reference.size { reference.resize(to: grid.size) }
             reference.transfer(grid)
         }
         let transferred = MonotonicClock.now()
         let transferredAllocations = AllocationSnapshot.now()
 
-        InstructionPhases.run(.ncurses, .render) { reference.refresh() }
+        InstructionCounter.phase(.refresh, lane: .ncurses) { reference.refresh() }
         let end = MonotonicClock.now()
         let endAllocations = AllocationSnapshot.now()
 

@@ -25,7 +25,6 @@ public enum PeerRun {
             : nil
         defer { reference?.close() }
 
-        InstructionPhases.beginRun()
         var blockStart = 0
         var block = 0
         while blockStart < settings.frames {
@@ -34,24 +33,27 @@ public enum PeerRun {
             for backend in order {
                 for index in blockStart..<blockEnd {
                     let measured = index >= settings.warmUpFrames
-                    InstructionPhases.counting(measured)
+                    // Under callgrind, instructions are collected in measured frames only.
+                    InstructionCounter.setMeasured(measured)
                     if backend == .framebench, let ours {
                         try ours.frame(index, measured: measured)
                     } else if backend == .ncurses, let reference {
                         reference.frame(index, measured: measured)
                     }
+                    InstructionCounter.endFrame()
                 }
             }
             blockStart = blockEnd
             block += 1
         }
-        InstructionPhases.counting(false)
+        InstructionCounter.endMeasuredFrames()
 
         var results: [BackendResult] = []
         var idle: IdleFrameResult?
         if let ours {
             results.append(result(.framebench, FramebenchLane.stage, ours.samples))
-            idle = ours.measureIdleFrame(frame: settings.frames - 1)
+            // The counted child skips it: it is not a frame, and callgrind makes it slow.
+            if !InstructionCounter.isActive { idle = ours.measureIdleFrame(frame: settings.frames - 1) }
         }
         if let reference {
             results.append(result(.ncurses, NcursesLane.stage, reference.samples))

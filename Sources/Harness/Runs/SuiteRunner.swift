@@ -31,7 +31,7 @@ public struct SuiteRunner {
         for (index, settings) in benchmarks.enumerated() where settings.countsInstructions {
             // Counted in a child process under callgrind, after the timed runs.
             progress?(done, total, "\(settings.name) (instructions)")
-            let counts = try InstructionCounts.measure(settings)
+            let counts = try CountedRun.measure(settings)
             for lane in runs[index].results.indices {
                 runs[index].results[lane].instructions = counts[runs[index].results[lane].backend] ?? [:]
             }

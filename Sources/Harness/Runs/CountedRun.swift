@@ -1,0 +1,108 @@
+import Foundation
+
+/// Instruction counts for a benchmark: the same frames, run again in a child
+/// `framebench run --counted-child` under callgrind (`CallgrindRunner`),
+/// each phase attributed through its marker function.
+enum CountedRun {
+    /// The child's report on standard output: how many frames each lane measured.
+    struct ChildReport: Codable {
+        var measuredFrames: [String: Int]
+        enum CodingKeys: String, CodingKey { case measuredFrames = "measured_frames" }
+    }
+
+    /// Instructions per measured frame, by backend and metric.
+    ///
+    /// - Throws: `UsageError` when valgrind or strip is missing or the child
+    ///   fails (the message says which and what to install).
+    static func measure(_ settings: RunSettings) throws -> [Backend: [Metric: Double]] {
+        let outcome: CallgrindRunner.Outcome
+        do {
+            outcome = try CallgrindRunner(executable: try executable()).run(arguments: childArguments(settings))
+        } catch let error as CallgrindError {
+            throw UsageError("instruction counts for \(settings.name): \(error.description)")
+        }
+        let report: ChildReport
+        do {
+            report = try JSONDecoder().decode(ChildReport.self, from: outcome.standardOutput)
+        } catch {
+            throw UsageError("instruction counts for \(settings.name): the counted child printed no frame counts (\(error))")
+        }
+        var results: [Backend: [Metric: Double]] = [:]
+        for backend in settings.backend.members {
+            guard let lane = CountedLane(backend), let frames = report.measuredFrames[backend.rawValue], frames > 0 else { continue }
+            var metrics: [Metric: Double] = [:]
+            for phase in lane.phases {
+                let framePhase: FramePhase
+                switch phase {
+                case .update: framePhase = .update
+                case .layout: framePhase = .layout
+                case .diff: framePhase = .diff
+                case .encode: framePhase = .encode
+                case .write: framePhase = .write
+                case .transfer: framePhase = .transfer
+                case .refresh: framePhase = .render
+                }
+                let count = outcome.counts.perFrame(phase, lane: lane, frames: frames)
+                // ncurses writes inside doupdate: its flush phase is empty.
+                if phase == .write && lane == .ncurses && count == 0 { continue }
+                metrics[Metric.instructions(of: framePhase)] = count
+            }
+            metrics[.instructions] = outcome.counts.perFrame(lane: lane, frames: frames)
+            if lane == .ours {
+                metrics[.renderInstructions] =
+                    outcome.counts.perFrame(.diff, lane: lane, frames: frames) + outcome.counts.perFrame(.encode, lane: lane, frames: frames)
+            }
+            results[backend] = metrics
+        }
+        return results
+    }
+
+    /// The `framebench` executable the child runs: this process when it is
+    /// framebench; else `FRAMEBENCH_EXECUTABLE`, or a `framebench` beside this
+    /// executable (a test bundle in `.build/debug`).
+    static func executable() throws -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let given = environment["FRAMEBENCH_EXECUTABLE"], !given.isEmpty {
+            return URL(fileURLWithPath: given)
+        }
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        if me.lastPathComponent == "framebench" { return me }
+        let sibling = me.deletingLastPathComponent().appendingPathComponent("framebench")
+        guard FileManager.default.isExecutableFile(atPath: sibling.path) else {
+            throw UsageError("instruction counts run the framebench executable under callgrind; none beside \(me.path): build it (swift build --product framebench) or set FRAMEBENCH_EXECUTABLE")
+        }
+        return sibling
+    }
+
+    /// The `run` command line that draws the same frames as `settings`.
+    static func childArguments(_ settings: RunSettings) -> [String] {
+        var arguments = [
+            "run", settings.workload, "--counted-child",
+            "--frames", "\(settings.frames)", "--size", "\(settings.size.cols)x\(settings.size.rows)",
+            "--seed", "\(settings.workloadSettings.seed)", "--feed", "\(settings.workloadSettings.feedItems)",
+            "--script", settings.script, "--backend", settings.backend.rawValue, "--term", settings.term,
+            "--warm-up", "\(settings.warmUpFrames)",
+        ]
+        if let file = settings.workloadSettings.feedFile { arguments += ["--feed-file", file] }
+        if settings.encoderOptions.synchronizedOutput { arguments.append("--sync") }
+        if !settings.encoderOptions.usesScrollRegions { arguments.append("--no-scroll-regions") }
+        if !settings.encoderOptions.usesEraseAndRepeat { arguments.append("--no-erase") }
+        let injection = settings.injection
+        if injection.isActive {
+            arguments += [
+                "--inject-phase", injection.phase.rawValue, "--inject-allocations", "\(injection.allocationsPerFrame)",
+                "--inject-delay-ns", "\(injection.delayNanoseconds)", "--inject-slowdown", "\(injection.slowdown)",
+                "--inject-work", "\(injection.workIterations)",
+            ]
+        }
+        return arguments
+    }
+
+    /// What the counted child does instead of a report: one run, then the measured frame counts on stdout.
+    static func runAsChild(_ settings: RunSettings) throws -> String {
+        let result = try PeerRun.run(settings)
+        var frames: [String: Int] = [:]
+        for lane in result.results { frames[lane.backend.rawValue] = lane.samples.frames }
+        return String(decoding: try JSONEncoder().encode(ChildReport(measuredFrames: frames)), as: UTF8.self)
+    }
+}

@@ -1,0 +1,70 @@
+import FrameGrid
+import Foundation
+import Workloads
+import XCTest
+
+@testable import Harness
+
+/// `--measure instructions` through the run loop: every phase counted, the
+/// same counts on every run, injected work seen in its phase and gated.
+final class InstructionRunTests: XCTestCase {
+    private func counted(_ injection: RegressionInjection = RegressionInjection()) throws -> RunDocument {
+        try XCTSkipIf(CallgrindRunner.locate("valgrind", path: ProcessInfo.processInfo.environment["PATH"]) == nil,
+            "valgrind is not installed (.ci/run installs it)")
+        var settings = GateTests.settings(injection, frames: 40, backend: .both)
+        settings.countsInstructions = true
+        return try SuiteRunner(benchmarks: [settings]).run().document
+    }
+
+    func testTwoRunsCountTheSameInstructionsInEveryPhaseOfOurLane() throws {
+        let first = try counted()
+        let second = try counted()
+        let ours = try XCTUnwrap(first.scenarios.first { $0.backend == "framebench" })
+        for phase in FramePhase.steps(of: .framebench) + [.frame, .render] {
+            let count = try XCTUnwrap(ours.instructions[Metric.instructions(of: phase).rawValue], "\(phase)")
+            XCTAssertGreaterThan(count, 0, "\(phase)")
+        }
+        let total = ours.instructions["instructions_per_frame"]!
+        let phases = FramePhase.steps(of: .framebench).map { ours.instructions[Metric.instructions(of: $0).rawValue]! }
+        XCTAssertEqual(total, phases.reduce(0, +), accuracy: 1e-6 * total)
+        // Identical in every phase but diff, whose memcmp takes a few dozen
+        // instructions more or less a frame with the cell buffers' alignment
+        // (measured: +-22 and +-44 of 3.4 million); far inside any tolerance.
+        let repeated = second.scenarios.first { $0.backend == "framebench" }!.instructions
+        for (name, count) in ours.instructions {
+            XCTAssertEqual(count, try XCTUnwrap(repeated[name]), accuracy: 1e-4 * total, name)
+        }
+        for name in ["update_instructions", "layout_instructions", "encode_instructions", "write_instructions"] {
+            XCTAssertEqual(ours.instructions[name], repeated[name], name)
+        }
+        let reference = try XCTUnwrap(first.scenarios.first { $0.backend == "ncurses" })
+        XCTAssertNotNil(reference.instructions["transfer_instructions"])
+        XCTAssertNotNil(reference.instructions["render_instructions"])
+        let again = second.scenarios.first { $0.backend == "ncurses" }!.instructions["instructions_per_frame"]!
+        XCTAssertEqual(reference.instructions["instructions_per_frame"]!, again, accuracy: 1e-3 * again)
+    }
+
+    func testInjectedWorkInLayoutIsCountedInLayoutAndFailsTheGate() throws {
+        let baseline = try counted()
+        let slower = try counted(RegressionInjection(phase: .layout, workIterations: 20_000))
+        let report = Comparison.compare(baseline: baseline, candidate: slower)
+        let layout = try XCTUnwrap(report.rows.first { $0.metric == .layoutInstructions && $0.scenario.hasSuffix("[framebench]") })
+        XCTAssertEqual(layout.verdict, .worse, layout.evidence)
+        XCTAssertTrue(layout.gates)
+        let diff = try XCTUnwrap(report.rows.first { $0.metric == .diffInstructions })
+        XCTAssertEqual(diff.verdict, .unchanged)
+        XCTAssertTrue(report.failed)
+    }
+
+    func testAMissingValgrindIsAUsageErrorNamingWhatToInstall() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        setenv("PATH", "/nonexistent", 1)
+        defer { setenv("PATH", path, 1) }
+        var settings = GateTests.settings(frames: 20)
+        settings.countsInstructions = true
+        XCTAssertThrowsError(try SuiteRunner(benchmarks: [settings]).run()) { error in
+            XCTAssertTrue(error is UsageError, "\(error)")
+            XCTAssertTrue("\(error)".contains("apt-get install valgrind"), "\(error)")
+        }
+    }
+}
