@@ -23,6 +23,7 @@ public final class NcursesRenderer {
     private let input: UnsafeMutablePointer<FILE>
     private let descriptor: Int32
     private var pairs: [UInt64: Int32] = [:]
+    private var lastPair: (key: UInt64, number: Int32) = (.max, 0)
     private var transferredStamps: [UInt64]
     private let colorDepth: ColorDepth
     private var bytesBeforeUpdate: Int = 0
@@ -114,6 +115,12 @@ public final class NcursesRenderer {
 
     /// Copies the rows of `frame` that changed since the last transfer into
     /// ncurses' window (the application's side of an ncurses program).
+    ///
+    /// This is part of the ncurses lane's whole frame, so it is kept as lean
+    /// as an application's own code would be: clusters are decoded from
+    /// UTF-8 straight into `wchar_t`s (no `String` per cell). Each cell is
+    /// placed with `mvwadd_wch`, so a width ncurses judges differently from
+    /// the grid cannot shift the rest of the row.
     public func transfer(_ frame: Grid) {
         precondition(frame.size == size, "the reference renderer has a fixed size")
         let window = framebench_stdscr()
@@ -129,17 +136,41 @@ public final class NcursesRenderer {
                     var wide: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
                     withUnsafeMutableBytes(of: &wide) { raw in
                         let slots = raw.bindMemory(to: wchar_t.self)
-                        var count = 0
-                        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars where count < 5 {
-                            slots[count] = wchar_t(bitPattern: scalar.value)
-                            count += 1
-                        }
+                        NcursesRenderer.decode(bytes, into: slots, limit: 5)
                         _ = setcchar(&character, slots.baseAddress, attributes, 0, &pair)
                     }
                 }
                 _ = mvwadd_wch(window, Int32(y), Int32(x), &character)
             }
         }
+    }
+
+    /// Decodes up to `limit` scalars of a grid cluster's UTF-8 (valid: the
+    /// grid stores only valid UTF-8) into `slots`, zero-terminated.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeRawBufferPointer, into slots: UnsafeMutableBufferPointer<wchar_t>, limit: Int) {
+        var index = 0
+        var count = 0
+        while index < bytes.count && count < limit {
+            let lead = UInt32(bytes[index])
+            var scalar: UInt32
+            var length: Int
+            if lead < 0x80 {
+                scalar = lead; length = 1
+            } else if lead < 0xE0 {
+                scalar = lead & 0x1F; length = 2
+            } else if lead < 0xF0 {
+                scalar = lead & 0x0F; length = 3
+            } else {
+                scalar = lead & 0x07; length = 4
+            }
+            guard index + length <= bytes.count else { break }
+            for offset in 1..<max(1, length) { scalar = scalar << 6 | (UInt32(bytes[index + offset]) & 0x3F) }
+            slots[count] = wchar_t(bitPattern: scalar)
+            count += 1
+            index += length
+        }
+        if count < slots.count { slots[count] = 0 }
     }
 
     /// Lets ncurses compute and write the update; returns the bytes it wrote.
@@ -189,7 +220,12 @@ public final class NcursesRenderer {
 
     private func pairNumber(_ foreground: Color, _ background: Color) -> Int32 {
         let key = UInt64(foreground.bitPattern) << 32 | UInt64(background.bitPattern)
-        if let pair = pairs[key] { return pair }
+        // Runs of cells share colours: the last pair saves a hash lookup per cell.
+        if key == lastPair.key { return lastPair.number }
+        if let pair = pairs[key] {
+            lastPair = (key, pair)
+            return pair
+        }
         if foreground.isDefault && background.isDefault { return 0 }
         let pair = Int32(pairs.count + 1)
         guard pair < framebench_color_pairs() else { return 0 }
