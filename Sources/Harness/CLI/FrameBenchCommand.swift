@@ -57,20 +57,26 @@ public enum FrameBenchCommand {
             case "overhead": return try RunCommands.overhead(rest)
             case "live": return try LiveCommand.live(rest)
             case "help", "--help", "-h":
-                print(usage)
+                try StandardStreams.printLine(usage)
                 return 0
             default: throw UsageError("unknown command '\(command)'\n\n\(usage)")
             }
         } catch let error as UsageError {
             printError("framebench: \(error.description)")
             return 2
+        } catch let error as StreamWriteError {
+            printError("framebench: \(error.description)")
+            return 1
         } catch {
             printError("framebench: \(error)")
             return 1
         }
     }
 
+    /// Writes `message` to stderr with anything from files or arguments made
+    /// harmless to the terminal; when stderr itself fails there is nowhere
+    /// left to say so, and the exit code carries the failure.
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStreams.printError(UntrustedText.terminal(message, keepsLineBreaks: true))
     }
 }

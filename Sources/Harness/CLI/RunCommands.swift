@@ -140,7 +140,7 @@ enum RunCommands {
         guard parsed.positionals.count <= 1 else { throw UsageError("overhead takes one scenario") }
         let settings = try settings(parsed, scenario: parsed.positionals.first ?? PlainFeed.name)
         let result = try ProbeOverhead.measure(settings)
-        print(
+        try StandardStreams.printLine(
             "\(settings.workload) \(settings.size): median wall time per frame \(TextReport.duration(result.withProbes)) with probes, \(TextReport.duration(result.withoutProbes)) without: overhead \(TextReport.format(result.overhead * 100, digits: 2))% (40 blocks of 50 frames each way, interleaved)"
         )
         return 0
@@ -157,7 +157,7 @@ enum RunCommands {
         options.includesStyles = parsed.flag("styles")
         options.replacesExisting = parsed.flag("force")
         let bytes = try Recording.record(options)
-        print("recorded \(settings.frames) frames of \(settings.workload) at \(settings.size) (\(bytes) bytes) in \(out)")
+        try StandardStreams.printLine("recorded \(settings.frames) frames of \(settings.workload) at \(settings.size) (\(bytes) bytes) in \(out)")
         return 0
     }
 
@@ -186,7 +186,7 @@ enum RunCommands {
         } catch {
             lines.append("suites: \(error)")
         }
-        print(lines.joined(separator: "\n"))
+        try StandardStreams.printLine(lines.joined(separator: "\n"))
         return 0
     }
 }
