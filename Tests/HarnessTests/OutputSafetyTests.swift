@@ -140,3 +140,43 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(UntrustedText.markdown("a|b*c<d>\u{1B}"), "a\\|b\\*c&lt;d&gt;\\\\u{1b}")
     }
 }
+
+/// Benchmark names come from suites and results files: data, never terminal
+/// input or Markdown structure.
+final class UntrustedNameReportTests: XCTestCase {
+    func testAHostileBenchmarkNameIsEscapedInTextAndMarkdownReports() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("framebench-names-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plain = folder + "/plain.json"
+        XCTAssertEqual(
+            FrameBenchCommand.main(["run", "plain-feed", "--frames", "5", "--size", "20x5", "--format", "json", "--out", plain]), 0)
+        var document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: plain))) as? [String: Any])
+        var scenarios = try XCTUnwrap(document["scenarios"] as? [[String: Any]])
+        scenarios[0]["name"] = "evil\u{1B}[2J|cell\u{9B}31m"
+        document["scenarios"] = scenarios
+        let hostile = folder + "/hostile.json"
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: hostile))
+
+        for (arguments, name) in [
+            (["baseline", "show", hostile, "--format", "text"], "show.txt"),
+            (["baseline", "show", hostile, "--format", "markdown"], "show.md"),
+            (["compare", hostile, hostile, "--format", "text"], "compare.txt"),
+            (["compare", hostile, hostile, "--format", "markdown"], "compare.md"),
+        ] {
+            XCTAssertEqual(FrameBenchCommand.main(arguments + ["--out", folder + "/" + name]), 0, name)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+            XCTAssertFalse(bytes.contains(0x1B), "\(name): a raw ESC reaches the terminal")
+            XCTAssertFalse(String(decoding: bytes, as: UTF8.self).unicodeScalars.contains("\u{9B}"), "\(name): a raw CSI")
+            let text = String(decoding: bytes, as: UTF8.self)
+            XCTAssertTrue(text.contains("evil"), name)
+            if name.hasSuffix(".md") {
+                // Every table row with the name keeps the table's own number of cell separators.
+                for row in text.split(separator: "\n") where row.contains("evil") {
+                    let separators = row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count
+                    XCTAssertTrue(separators == 10 || separators == 7, "\(name): \(row)")
+                }
+            }
+        }
+    }
+}

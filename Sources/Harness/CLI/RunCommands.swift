@@ -139,9 +139,10 @@ enum RunCommands {
         let parsed = try ParsedArguments(arguments, valued: settingValued, switches: settingSwitches)
         guard parsed.positionals.count <= 1 else { throw UsageError("overhead takes one scenario") }
         let settings = try settings(parsed, scenario: parsed.positionals.first ?? PlainFeed.name)
-        let result = try ProbeOverhead.measure(settings)
+        let (blocks, framesPerBlock) = ProbeOverhead.blocks(forFrames: settings.frames)
+        let result = try ProbeOverhead.measure(settings, blocks: blocks, framesPerBlock: framesPerBlock)
         try StandardStreams.printLine(
-            "\(settings.workload) \(settings.size): median wall time per frame \(TextReport.duration(result.withProbes)) with probes, \(TextReport.duration(result.withoutProbes)) without: overhead \(TextReport.format(result.overhead * 100, digits: 2))% (40 blocks of 50 frames each way, interleaved)"
+            "\(settings.workload) \(settings.size): median wall time per frame \(TextReport.duration(result.withProbes)) with probes, \(TextReport.duration(result.withoutProbes)) without: overhead \(TextReport.format(result.overhead * 100, digits: 2))% (\(blocks) blocks of \(framesPerBlock) frames each way, interleaved)"
         )
         return 0
     }
@@ -171,6 +172,7 @@ enum RunCommands {
             }
         }
         lines.append("")
+        var problem: Error?
         do {
             let file = try SuiteFile.load(SuiteFile.defaultPath)
             lines.append("suites (\(SuiteFile.defaultPath), frame budget \(TextReport.duration(file.frameBudgetNanoseconds ?? SuiteFile.defaultFrameBudget))):")
@@ -184,9 +186,11 @@ enum RunCommands {
                 }
             }
         } catch {
-            lines.append("suites: \(error)")
+            problem = error
         }
         try StandardStreams.printLine(lines.joined(separator: "\n"))
+        // The scenarios are listed either way; a broken suites file still fails the command.
+        if let problem { throw problem }
         return 0
     }
 }

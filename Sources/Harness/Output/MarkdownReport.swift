@@ -1,8 +1,14 @@
-/// Markdown for pull-request comments and CI job summaries.
+/// Markdown for pull-request comments and CI job summaries. Names and fields
+/// read from files pass through `UntrustedText.markdown`, so a `|` in a
+/// benchmark name stays in its cell.
 public enum MarkdownReport {
     public static func run(_ document: RunDocument) -> String {
         var lines = ["## framebench results", ""]
-        lines.append("Machine: \(document.machine.cpu), \(document.machine.cores) cores, \(document.machine.os), Swift \(document.machine.swift) (\(document.machine.build)); commit \(document.git.commit.map { String($0.prefix(12)) } ?? "unknown")\(document.git.dirty == true ? " (dirty)" : "")")
+        lines.append(
+            "Machine: "
+                + UntrustedText.markdown(
+                    "\(document.machine.cpu), \(document.machine.cores) cores, \(document.machine.os), Swift \(document.machine.swift) (\(document.machine.build)); commit \(document.git.commit.map { String($0.prefix(12)) } ?? "unknown")\(document.git.dirty == true ? " (dirty)" : "")"
+                ))
         lines.append("")
         lines.append("| scenario | backend | frame p50 | p90 | p99 | max | bytes/frame | allocs/frame | dirty cells/frame |")
         lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -10,14 +16,14 @@ public enum MarkdownReport {
             let time = scenario.metrics[Metric.frameTime.rawValue]
             let cell = { (metric: Metric) in scenario.metrics[metric.rawValue].map { TextReport.format($0.mean) } ?? "-" }
             lines.append(
-                "| \(scenario.name) | \(scenario.backend) | \(time.map { TextReport.duration($0.p50) } ?? "-") | \(time.map { TextReport.duration($0.p90) } ?? "-") | \(time.map { TextReport.duration($0.p99) } ?? "-") | \(time.map { TextReport.duration($0.max) } ?? "-") | \(cell(.bytes)) | \(cell(.allocations)) | \(cell(.dirtyCells)) |"
+                "| \(UntrustedText.markdown(scenario.name)) | \(UntrustedText.markdown(scenario.backend)) | \(time.map { TextReport.duration($0.p50) } ?? "-") | \(time.map { TextReport.duration($0.p90) } ?? "-") | \(time.map { TextReport.duration($0.p99) } ?? "-") | \(time.map { TextReport.duration($0.max) } ?? "-") | \(cell(.bytes)) | \(cell(.allocations)) | \(cell(.dirtyCells)) |"
             )
         }
         return lines.joined(separator: "\n")
     }
 
     public static func comparison(_ report: ComparisonReport, baselineName: String) -> String {
-        var lines = ["## framebench compared with `\(baselineName)`", ""]
+        var lines = ["## framebench compared with \(UntrustedText.markdown(baselineName))", ""]
         if !report.machinesMatch {
             lines.append("> Baseline from another machine or build: timings are not comparable and do not gate.")
             lines.append("")
@@ -28,16 +34,16 @@ public enum MarkdownReport {
             let value = { (x: Double) in row.metric.isTiming ? TextReport.duration(x) : TextReport.format(x) }
             let change = row.change.isFinite ? TextReport.format(row.change * 100, digits: 1) + "%" : "new"
             let verdict = row.verdict == .worse ? "**worse**" : row.verdict.rawValue
-            lines.append("| \(row.scenario) | \(row.metric.rawValue).\(row.statistic) | \(value(row.baseline)) | \(value(row.candidate)) | \(change) | \(verdict) \(row.evidence.isEmpty ? "" : "(\(row.evidence))") |")
+            lines.append("| \(UntrustedText.markdown(row.scenario)) | \(row.metric.rawValue).\(row.statistic) | \(value(row.baseline)) | \(value(row.candidate)) | \(change) | \(verdict) \(row.evidence.isEmpty ? "" : "(\(UntrustedText.markdown(row.evidence)))") |")
         }
         if !report.budgets.isEmpty {
             lines += ["", "| scenario | budget | value | limit | |", "|---|---|---:|---:|---|"]
             for check in report.budgets {
-                lines.append("| \(check.scenario) | \(check.limit) | \(TextReport.format(check.value)) | \(TextReport.format(check.maximum)) | \(check.holds ? "holds" : "**exceeded**") |")
+                lines.append("| \(UntrustedText.markdown(check.scenario)) | \(UntrustedText.markdown(check.limit)) | \(TextReport.format(check.value)) | \(TextReport.format(check.maximum)) | \(check.holds ? "holds" : "**exceeded**") |")
             }
         }
-        for key in report.onlyInBaseline { lines.append("- \(key): in the baseline only") }
-        for key in report.onlyInCandidate { lines.append("- \(key): not in the baseline") }
+        for key in report.onlyInBaseline { lines.append("- \(UntrustedText.markdown(key)): in the baseline only") }
+        for key in report.onlyInCandidate { lines.append("- \(UntrustedText.markdown(key)): not in the baseline") }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,6 +1,7 @@
 /// The text report: per scenario an aligned table of metrics, the
 /// frame-time histogram, late-frame figures, and (with a baseline) each
-/// compared figure's change and verdict, coloured on a terminal.
+/// compared figure's change and verdict, coloured on a terminal. Names and
+/// fields read from files pass through `UntrustedText.terminal`.
 public struct TextReport {
     public var colors: Bool
 
@@ -11,14 +12,15 @@ public struct TextReport {
         for scenario in document.scenarios {
             let s = scenario.settings
             lines.append(
-                bold("\(scenario.name) [\(scenario.backend)]")
-                    + "  \(s.scenario) \(s.cols)x\(s.rows), \(scenario.frameTimesNanoseconds.count) frames measured (\(s.warmUpFrames) warm-up per run, \(s.repeats) run\(s.repeats == 1 ? "" : "s")), TERM=\(s.term), seed \(s.seed)"
+                bold(UntrustedText.terminal("\(scenario.name) [\(scenario.backend)]"))
+                    + UntrustedText.terminal(
+                        "  \(s.scenario) \(s.cols)x\(s.rows), \(scenario.frameTimesNanoseconds.count) frames measured (\(s.warmUpFrames) warm-up per run, \(s.repeats) run\(s.repeats == 1 ? "" : "s")), TERM=\(s.term), seed \(s.seed)")
             )
             lines.append(
                 "  " + TextReport.pad("metric", 30) + ["p50", "p90", "p99", "p99.9", "max", "mean"].map { TextReport.lpad($0, 10) }.joined(separator: " "))
             for metric in Metric.allCases {
                 guard let summary = scenario.metrics[metric.rawValue] else { continue }
-                let label = metric == .frameTime ? "\(metric.rawValue) (\(scenario.stage))" : metric.rawValue
+                let label = metric == .frameTime ? "\(metric.rawValue) (\(UntrustedText.terminal(scenario.stage)))" : metric.rawValue
                 let cells = [summary.p50, summary.p90, summary.p99, summary.p999, summary.max, summary.mean].map {
                     TextReport.lpad(metric.isTiming ? TextReport.duration($0) : TextReport.format($0), 10)
                 }
@@ -51,13 +53,13 @@ public struct TextReport {
             let theirBytes = Summary(run.results[1].samples[.bytes]).mean
             if theirs.p50 > 0 {
                 lines.append(
-                    "\(run.settings.name): framebench/ncurses render p50 \(TextReport.format(ours.p50 / theirs.p50, digits: 3)) (\(TextReport.duration(ours.p50)) vs \(TextReport.duration(theirs.p50))), p99 \(TextReport.format(ours.p99 / max(theirs.p99, 1), digits: 3)); bytes/frame \(TextReport.format(oursBytes, digits: 1)) vs \(TextReport.format(theirBytes, digits: 1)) (\(TextReport.format(oursBytes / max(theirBytes, 1), digits: 3)))"
+                    "\(UntrustedText.terminal(run.settings.name)): framebench/ncurses render p50 \(TextReport.format(ours.p50 / theirs.p50, digits: 3)) (\(TextReport.duration(ours.p50)) vs \(TextReport.duration(theirs.p50))), p99 \(TextReport.format(ours.p99 / max(theirs.p99, 1), digits: 3)); bytes/frame \(TextReport.format(oursBytes, digits: 1)) vs \(TextReport.format(theirBytes, digits: 1)) (\(TextReport.format(oursBytes / max(theirBytes, 1), digits: 3)))"
                 )
             }
         }
         if let idle = run.idle {
             lines.append(
-                "\(run.settings.name): unchanged frame \(idle.bytes) bytes; diff p50 \(TextReport.duration(idle.copiedFrameDiff.p50)) (copy of the shown frame), \(TextReport.duration(idle.redrawnFrameDiff.p50)) (redrawn from scratch, \(idle.redrawnBytes) bytes)"
+                "\(UntrustedText.terminal(run.settings.name)): unchanged frame \(idle.bytes) bytes; diff p50 \(TextReport.duration(idle.copiedFrameDiff.p50)) (copy of the shown frame), \(TextReport.duration(idle.redrawnFrameDiff.p50)) (redrawn from scratch, \(idle.redrawnBytes) bytes)"
             )
         }
         return lines
@@ -65,7 +67,7 @@ public struct TextReport {
 
     public func comparison(_ report: ComparisonReport, baselineName: String) -> String {
         var lines: [String] = []
-        lines.append(bold("compared with baseline \(baselineName)") + (report.machinesMatch ? "" : "  (another machine or build: timings are not comparable and do not gate)"))
+        lines.append(bold("compared with baseline \(UntrustedText.terminal(baselineName))") + (report.machinesMatch ? "" : "  (another machine or build: timings are not comparable and do not gate)"))
         lines.append(
             "  " + TextReport.pad("scenario", 30) + TextReport.pad("metric", 34) + TextReport.lpad("baseline", 12)
                 + TextReport.lpad("now", 12) + TextReport.lpad("change", 10) + "  verdict")
@@ -75,12 +77,12 @@ public struct TextReport {
             let change = row.change.isFinite ? TextReport.format(row.change * 100, digits: 1) + "%" : "new"
             let verdict = paint(row.verdict)
             lines.append(
-                "  " + TextReport.pad(row.scenario, 30) + TextReport.pad("\(row.metric.rawValue).\(row.statistic)", 34)
+                "  " + TextReport.pad(UntrustedText.terminal(row.scenario), 30) + TextReport.pad("\(row.metric.rawValue).\(row.statistic)", 34)
                     + TextReport.lpad(value(row.baseline), 12) + TextReport.lpad(value(row.candidate), 12)
-                    + TextReport.lpad(change, 10) + "  " + verdict + (row.evidence.isEmpty ? "" : "  (\(row.evidence))"))
+                    + TextReport.lpad(change, 10) + "  " + verdict + (row.evidence.isEmpty ? "" : "  (\(UntrustedText.terminal(row.evidence)))"))
         }
-        for key in report.onlyInBaseline { lines.append("  \(key): in the baseline only") }
-        for key in report.onlyInCandidate { lines.append("  \(key): not in the baseline") }
+        for key in report.onlyInBaseline { lines.append("  \(UntrustedText.terminal(key)): in the baseline only") }
+        for key in report.onlyInCandidate { lines.append("  \(UntrustedText.terminal(key)): not in the baseline") }
         return lines.joined(separator: "\n")
     }
 
@@ -92,7 +94,7 @@ public struct TextReport {
             let isTiming = BudgetFile.split(check.limit)?.0.isTiming ?? false
             let value = { (x: Double) in isTiming ? TextReport.duration(x) : TextReport.format(x) }
             lines.append(
-                "  " + TextReport.pad(check.scenario, 30) + TextReport.pad(check.limit, 34)
+                "  " + TextReport.pad(UntrustedText.terminal(check.scenario), 30) + TextReport.pad(UntrustedText.terminal(check.limit), 34)
                     + TextReport.lpad(value(check.value), 12) + " <= " + TextReport.pad(value(check.maximum), 12) + status)
         }
         return lines.joined(separator: "\n")

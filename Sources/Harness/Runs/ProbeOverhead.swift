@@ -15,6 +15,14 @@ public enum ProbeOverhead {
         public var overhead: Double { withProbes / withoutProbes - 1 }
     }
 
+    /// How `frames` frames each way (`--frames`) are split into interleaved
+    /// blocks: 40 blocks when there are enough frames (2000 gives 40 of 50),
+    /// never fewer than 2 (the first pair warms up), and at least one frame per block.
+    public static func blocks(forFrames frames: Int) -> (blocks: Int, framesPerBlock: Int) {
+        let blocks = max(2, min(40, frames))
+        return (blocks, max(1, frames / blocks))
+    }
+
     public static func measure(_ settings: RunSettings, blocks: Int = 40, framesPerBlock: Int = 50) throws -> Result {
         guard let workload = try WorkloadFactory.make(settings.workload, settings: settings.workloadSettings) else {
             throw UsageError("unknown scenario '\(settings.workload)'")
