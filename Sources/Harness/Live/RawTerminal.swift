@@ -6,17 +6,25 @@ import Glibc
 /// reporting, and a guaranteed way back.
 ///
 /// `enter` saves the line discipline and switches to raw mode; `restore`
-/// (also run from signal handlers for SIGINT, SIGTERM and crashes, and at
-/// exit) puts back the attributes, scroll region, synchronized-output mode,
-/// cursor, mouse mode, alternate screen and line discipline. The restore
-/// bytes are prepared in advance so the handlers only call `write` and
-/// `tcsetattr`, which are async-signal-safe.
+/// (also run from signal handlers for SIGINT, SIGTERM, SIGQUIT and crashes,
+/// and at exit) puts back the attributes, scroll region, synchronized-output
+/// mode, cursor, mouse mode, alternate screen and line discipline. The
+/// restore bytes are prepared in advance so the handlers only call `write`
+/// and `tcsetattr`, which are async-signal-safe.
+///
+/// Job control: SIGTSTP (and Ctrl-Z, which raw mode delivers as a byte)
+/// restores the terminal, then stops the process; on SIGCONT `takeContinued`
+/// tells the session to `resume` raw mode and redraw everything. SIGQUIT
+/// restores and exits: Swift's backtracer would otherwise print over the
+/// alternate screen and wait at a prompt.
 public enum RawTerminal {
     nonisolated(unsafe) private static var saved = termios()
     nonisolated(unsafe) private static var restoreBytes: UnsafeMutablePointer<UInt8>?
     nonisolated(unsafe) private static var restoreCount = 0
     nonisolated(unsafe) private static var active: sig_atomic_t = 0
     nonisolated(unsafe) private static var resized: sig_atomic_t = 0
+    nonisolated(unsafe) private static var continued: sig_atomic_t = 0
+    nonisolated(unsafe) private static var raw = termios()
 
     /// The terminal's size in columns and rows, when input is a terminal.
     public static func size() -> (cols: Int, rows: Int)? {
@@ -37,7 +45,7 @@ public enum RawTerminal {
         bytes.initialize(from: restoreSequence, count: restoreSequence.count)
         restoreBytes = bytes
         restoreCount = restoreSequence.count
-        var raw = saved
+        raw = saved
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         raw.c_oflag &= ~tcflag_t(OPOST)
         raw.c_cflag |= tcflag_t(CS8)
@@ -50,7 +58,9 @@ public enum RawTerminal {
         }
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { throw UsageError("cannot switch the terminal to raw mode") }
         active = 1
-        for signal in [SIGINT, SIGTERM, SIGHUP] { installHandler(signal, onTermination) }
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { installHandler(signal, onTermination) }
+        installHandler(SIGTSTP, onStop)
+        installHandler(SIGCONT, onContinue)
         for signal in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { installHandler(signal, onCrash) }
         installHandler(SIGWINCH, onResize)
     }
@@ -63,6 +73,25 @@ public enum RawTerminal {
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
     }
 
+    /// Back to raw mode after a stop; the caller redraws the screen (session
+    /// start, mouse mode, every cell).
+    public static func resume() {
+        guard active == 0 else { return }
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        active = 1
+    }
+
+    /// Whether the process was continued (SIGCONT) since the last call.
+    public static func takeContinued() -> Bool {
+        defer { continued = 0 }
+        return continued != 0
+    }
+
+    /// Stops the process as Ctrl-Z would outside raw mode.
+    public static func suspend() {
+        raise(SIGTSTP)
+    }
+
     /// Whether a SIGWINCH arrived since the last call.
     public static func takeResize() -> Bool {
         defer { resized = 0 }
@@ -73,7 +102,8 @@ public enum RawTerminal {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handler
         sigemptyset(&action.sa_mask)
-        action.sa_flags = Int32(truncatingIfNeeded: number == SIGWINCH ? Int(SA_RESTART) : Int(SA_RESETHAND))
+        let flags = [SIGWINCH, SIGTSTP, SIGCONT].contains(number) ? Int(SA_RESTART) : Int(SA_RESETHAND)
+        action.sa_flags = Int32(truncatingIfNeeded: flags)
         sigaction(number, &action, nil)
     }
 
@@ -85,6 +115,25 @@ public enum RawTerminal {
     private static let onCrash: @convention(c) (Int32) -> Void = { number in
         RawTerminal.restore()
         raise(number)  // SA_RESETHAND put the default action back
+    }
+
+    /// Gives the terminal back, then stops with the default action; runs on
+    /// past `raise` once continued.
+    private static let onStop: @convention(c) (Int32) -> Void = { number in
+        RawTerminal.restore()
+        signal(SIGTSTP, SIG_DFL)
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        sigprocmask(SIG_UNBLOCK, &stop, nil)
+        raise(SIGTSTP)
+        // Continued: catch the next stop too.
+        RawTerminal.installHandler(SIGTSTP, RawTerminal.onStop)
+        RawTerminal.continued = 1
+    }
+
+    private static let onContinue: @convention(c) (Int32) -> Void = { _ in
+        RawTerminal.continued = 1
     }
 
     private static let onResize: @convention(c) (Int32) -> Void = { _ in
