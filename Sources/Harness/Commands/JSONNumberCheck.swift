@@ -9,9 +9,10 @@ enum JSONNumberCheck {
     /// A message naming the number in `data` that keeps it from decoding as
     /// `T`, with its line; nil when no number is to blame.
     ///
-    /// - Complexity: one scan, then at most `maximumTrials` decodes: each
-    ///   suspect (out of range, negative, fractional) is replaced by 0 in
-    ///   turn, and the one whose replacement cures the error is named.
+    /// - Complexity: one scan, then at most `maximumTrials` decodes:
+    ///   suspects (out of range, then negative, then fractional) are
+    ///   replaced by 0 one more at a time, and the one whose replacement
+    ///   cures the error is named.
     static func problem<T: Decodable>(in data: Data, as type: T.Type) -> String? {
         let bytes = [UInt8](data)
         var suspects: [(range: Range<Int>, line: Int, rank: Int)] = []
@@ -42,13 +43,20 @@ enum JSONNumberCheck {
             let rank = Int64(text) == nil && !text.contains(".") && !text.lowercased().contains("e") ? 0 : value < 0 ? 1 : text.contains(".") || text.lowercased().contains("e") ? 2 : 3
             if rank < 3 { suspects.append((start..<index, line, rank)) }
         }
-        for suspect in suspects.sorted(by: { ($0.rank, $0.range.lowerBound) < ($1.rank, $1.range.lowerBound) }).prefix(maximumTrials) {
+        // Suspects are replaced cumulatively: the one whose replacement
+        // first lets the file decode is one the decoder could not take
+        // (with several bad numbers, no single replacement would cure it).
+        let ordered = suspects.sorted { ($0.rank, $0.range.lowerBound) < ($1.rank, $1.range.lowerBound) }.prefix(maximumTrials)
+        for (position, suspect) in ordered.enumerated() {
             var trial = bytes
-            trial.replaceSubrange(suspect.range, with: [UInt8(ascii: "0")])
+            // Replace this suspect and every one before it in `ordered`, right to left so offsets hold.
+            for earlier in ordered.prefix(through: position).sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                trial.replaceSubrange(earlier.range, with: [UInt8(ascii: "0")])
+            }
             do {
                 _ = try JSONDecoder().decode(T.self, from: Data(trial))
             } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-                continue  // still the same failure: not this number
+                continue  // still the same failure
             } catch {}
             let text = String(decoding: bytes[suspect.range], as: UTF8.self)
             return "the number \(text) on line \(suspect.line) does not fit its field (out of range, negative or not whole)"

@@ -97,6 +97,7 @@ public final class LiveSession {
         var buffer = [UInt8](repeating: 0, count: 256)
         var lastInput = MonotonicClock.now()
         while true {
+            if RawTerminal.takeStopRequest() { RawTerminal.suspend() }
             if RawTerminal.takeContinued() {
                 // Back from Ctrl-Z or a stop: the shell had the terminal; take it again and repaint.
                 RawTerminal.resume()

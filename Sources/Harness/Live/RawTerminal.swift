@@ -12,9 +12,10 @@ import Glibc
 /// restore bytes are prepared in advance so the handlers only call `write`
 /// and `tcsetattr`, which are async-signal-safe.
 ///
-/// Job control: SIGTSTP (and Ctrl-Z, which raw mode delivers as a byte)
-/// restores the terminal, then stops the process; on SIGCONT `takeContinued`
-/// tells the session to `resume` raw mode and redraw everything. SIGQUIT
+/// Job control: SIGTSTP (`takeStopRequest`) and Ctrl-Z (a byte in raw mode)
+/// make the session `suspend`: the terminal is restored, then the process
+/// stops; on SIGCONT `takeContinued` tells the session to `resume` raw mode
+/// and redraw everything. SIGQUIT
 /// restores and exits: Swift's backtracer would otherwise print over the
 /// alternate screen and wait at a prompt.
 public enum RawTerminal {
@@ -24,6 +25,7 @@ public enum RawTerminal {
     nonisolated(unsafe) private static var active: sig_atomic_t = 0
     nonisolated(unsafe) private static var resized: sig_atomic_t = 0
     nonisolated(unsafe) private static var continued: sig_atomic_t = 0
+    nonisolated(unsafe) private static var stopRequested: sig_atomic_t = 0
     nonisolated(unsafe) private static var raw = termios()
 
     /// The terminal's size in columns and rows, when input is a terminal.
@@ -74,9 +76,10 @@ public enum RawTerminal {
     }
 
     /// Back to raw mode after a stop; the caller redraws the screen (session
-    /// start, mouse mode, every cell).
+    /// start, mouse mode, every cell). Also after a SIGSTOP, which restored
+    /// nothing: the shell that took the terminal meanwhile put back its own
+    /// line discipline.
     public static func resume() {
-        guard active == 0 else { return }
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         active = 1
     }
@@ -87,9 +90,21 @@ public enum RawTerminal {
         return continued != 0
     }
 
-    /// Stops the process as Ctrl-Z would outside raw mode.
+    /// Whether a SIGTSTP arrived since the last call.
+    public static func takeStopRequest() -> Bool {
+        defer { stopRequested = 0 }
+        return stopRequested != 0
+    }
+
+    /// Gives the terminal back and stops the process, as Ctrl-Z would
+    /// outside raw mode; returns once continued (then `takeContinued` is
+    /// true and the caller resumes and repaints).
     public static func suspend() {
-        raise(SIGTSTP)
+        restore()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)  // not blocked here: the process stops before raise returns
+        installHandler(SIGTSTP, onStop)
+        continued = 1
     }
 
     /// Whether a SIGWINCH arrived since the last call.
@@ -117,19 +132,13 @@ public enum RawTerminal {
         raise(number)  // SA_RESETHAND put the default action back
     }
 
-    /// Gives the terminal back, then stops with the default action; runs on
-    /// past `raise` once continued.
-    private static let onStop: @convention(c) (Int32) -> Void = { number in
-        RawTerminal.restore()
-        signal(SIGTSTP, SIG_DFL)
-        var stop = sigset_t()
-        sigemptyset(&stop)
-        sigaddset(&stop, SIGTSTP)
-        sigprocmask(SIG_UNBLOCK, &stop, nil)
-        raise(SIGTSTP)
-        // Continued: catch the next stop too.
-        RawTerminal.installHandler(SIGTSTP, RawTerminal.onStop)
-        RawTerminal.continued = 1
+    /// A stop is only noted here: the session stops at its next turn
+    /// (`takeStopRequest`), between frames. Restoring from the handler
+    /// could land in the middle of a frame the pty had only partly taken,
+    /// inside an escape sequence, and the terminal would stay on the
+    /// alternate screen.
+    private static let onStop: @convention(c) (Int32) -> Void = { _ in
+        RawTerminal.stopRequested = 1
     }
 
     private static let onContinue: @convention(c) (Int32) -> Void = { _ in
