@@ -23,6 +23,13 @@ final class InputValidationTests: XCTestCase {
         return try body()
     }
 
+    func testListSucceedsWithAValidSuitesFileOrNone() throws {
+        XCTAssertEqual(inFolder { FrameBenchCommand.main(["list"]) }, 0, "no suites file: only scenarios to list")
+        let suites = "{\"suites\": {\"default\": [{\"name\": \"a\", \"scenario\": \"plain-feed\", \"frames\": 5}]}}"
+        try suites.write(toFile: folder + "/Benchmarks/suites.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(inFolder { FrameBenchCommand.main(["list"]) }, 0)
+    }
+
     func testListFailsOnABrokenSuitesFile() throws {
         try "{\"suites\": {".write(toFile: folder + "/Benchmarks/suites.json", atomically: true, encoding: .utf8)
         XCTAssertEqual(inFolder { FrameBenchCommand.main(["list"]) }, 2)

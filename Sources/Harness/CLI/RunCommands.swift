@@ -174,17 +174,7 @@ enum RunCommands {
         lines.append("")
         var problem: Error?
         do {
-            let file = try SuiteFile.load(SuiteFile.defaultPath)
-            lines.append("suites (\(SuiteFile.defaultPath), frame budget \(TextReport.duration(file.frameBudgetNanoseconds ?? SuiteFile.defaultFrameBudget))):")
-            for name in file.suites.keys.sorted() {
-                lines.append("  \(name):")
-                for declaration in file.suites[name]! {
-                    let settings = try SuiteFile.settings(for: declaration, file: SuiteFile.defaultPath)
-                    lines.append(
-                        "    \(TextReport.pad(declaration.name, 24))\(settings.workload) \(settings.size) \(settings.frames) frames, script \(settings.script), feed \(settings.workloadSettings.feedItems), seed \(settings.workloadSettings.seed), TERM=\(settings.term), backend \(settings.backend.rawValue), \(settings.repeats) run\(settings.repeats == 1 ? "" : "s")"
-                    )
-                }
-            }
+            lines += try suiteLines()
         } catch {
             problem = error
         }
@@ -192,5 +182,29 @@ enum RunCommands {
         // The scenarios are listed either way; a broken suites file still fails the command.
         if let problem { throw problem }
         return 0
+    }
+
+    /// The suites in the suites file, one line per benchmark; none outside a
+    /// checkout (no file), an error for a file that cannot be loaded.
+    private static func suiteLines() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: SuiteFile.defaultPath) else {
+            return ["suites: none (no \(SuiteFile.defaultPath) here)"]
+        }
+        let file = try SuiteFile.load(SuiteFile.defaultPath)
+        var lines = [
+            "suites (\(SuiteFile.defaultPath), frame budget \(TextReport.duration(file.frameBudgetNanoseconds ?? SuiteFile.defaultFrameBudget))):"
+        ]
+        for name in file.suites.keys.sorted() {
+            lines.append("  \(UntrustedText.terminal(name)):")
+            for declaration in file.suites[name]! {
+                let settings = try SuiteFile.settings(for: declaration, file: SuiteFile.defaultPath)
+                // Names and TERM come from the suites file: shown, never obeyed.
+                lines.append(
+                    UntrustedText.terminal(
+                        "    \(TextReport.pad(declaration.name, 24))\(settings.workload) \(settings.size) \(settings.frames) frames, script \(settings.script), feed \(settings.workloadSettings.feedItems), seed \(settings.workloadSettings.seed), TERM=\(settings.term), backend \(settings.backend.rawValue), \(settings.repeats) run\(settings.repeats == 1 ? "" : "s")"
+                    ))
+            }
+        }
+        return lines
     }
 }

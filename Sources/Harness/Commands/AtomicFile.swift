@@ -21,7 +21,9 @@ import Glibc
 /// - The temporary file is removed on failure and on SIGINT/SIGTERM/SIGHUP
 ///   (`TemporaryFiles`).
 ///
-/// Errors are `UsageError`s naming the path and the system's reason.
+/// Errors name the path and the system's reason: `UsageError` for what the
+/// user can fix before a run (a directory, a missing folder, a file that
+/// needs `--force`), `WriteError` for a write that failed (a full disk).
 public enum AtomicFile {
     /// What writing a path means.
     public enum Target: Equatable, Sendable {
@@ -37,7 +39,7 @@ public enum AtomicFile {
         for _ in 0..<40 {
             var status = stat()
             if lstat(current, &status) != 0 {
-                guard errno == ENOENT else { throw failure(path, "cannot examine it", errno) }
+                guard errno == ENOENT else { throw UsageError(failure(path, "cannot examine it", errno).description) }
                 return .regular(path: current, exists: false)
             }
             switch status.st_mode & S_IFMT {
@@ -66,9 +68,9 @@ public enum AtomicFile {
             guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
                 throw UsageError("cannot write \(describe(path, resolved)): the folder \(folder) does not exist")
             }
-            guard access(folder, W_OK) == 0 else { throw failure(path, "the folder \(folder) is not writable", errno) }
+            guard access(folder, W_OK) == 0 else { throw UsageError(failure(path, "the folder \(folder) is not writable", errno).description) }
         case .direct(let resolved):
-            guard access(resolved, W_OK) == 0 else { throw failure(path, "cannot write it", errno) }
+            guard access(resolved, W_OK) == 0 else { throw UsageError(failure(path, "cannot write it", errno).description) }
         }
     }
 
@@ -190,7 +192,7 @@ public enum AtomicFile {
     private static func linkTarget(of link: String, named path: String) throws -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(link, &buffer, buffer.count - 1)
-        guard count >= 0 else { throw failure(path, "cannot read the symbolic link \(link)", errno) }
+        guard count >= 0 else { throw UsageError(failure(path, "cannot read the symbolic link \(link)", errno).description) }
         let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return destination.hasPrefix("/") ? destination : "\(folderOf(link))/\(destination)"
     }
@@ -212,8 +214,8 @@ public enum AtomicFile {
         path == resolved ? path : "\(path) (-> \(resolved))"
     }
 
-    static func failure(_ path: String, _ what: String, _ code: Int32) -> UsageError {
-        UsageError("cannot write \(path): \(what) (\(String(cString: strerror(code))))")
+    static func failure(_ path: String, _ what: String, _ code: Int32) -> WriteError {
+        WriteError("cannot write \(path): \(what) (\(String(cString: strerror(code))))")
     }
 
     /// Creates `path` and the folders above it, with messages from the

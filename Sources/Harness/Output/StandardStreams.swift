@@ -8,7 +8,7 @@ import Glibc
 /// `print` buffers in stdio and drops the error when the buffer is flushed at
 /// exit (results on a full disk vanished with exit 0), and
 /// `FileHandle.standardError.write` traps when stderr is closed or full (a
-/// usage error died of SIGILL). Here a failed write is a `StreamWriteError`
+/// usage error died of SIGILL). Here a failed write is a `WriteError`
 /// for stdout, and for stderr a result the caller may ignore: there is nowhere
 /// left to report it.
 public enum StandardStreams {
@@ -39,7 +39,7 @@ public enum StandardStreams {
             }
             return nil
         }
-        if let failure { throw StreamWriteError(stream: name, code: failure) }
+        if let failure { throw WriteError("cannot write to \(name): \(String(cString: strerror(failure)))") }
     }
 
     /// Keeps write errors as errors instead of signals: a closed pipe
@@ -52,10 +52,11 @@ public enum StandardStreams {
     }
 }
 
-/// Standard output or error could not be written; the run's results are lost,
-/// so the command fails (exit 1).
-public struct StreamWriteError: Error, CustomStringConvertible {
-    public let stream: String
-    public let code: Int32
-    public var description: String { "cannot write to \(stream): \(String(cString: strerror(code)))" }
+/// Output could not be written (standard output, or an `--out` file on a
+/// full disk): the results are lost, so the command fails with exit 1. A
+/// mistake the user can fix before running (a missing folder, a file that
+/// needs `--force`) is a `UsageError` instead.
+public struct WriteError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
