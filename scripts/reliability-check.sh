@@ -156,6 +156,15 @@ case_out_dash_is_standard_output() {
     fb run "${small[@]}" --format json --out - >stdout.json && valid_json stdout.json && [ ! -e ./- ]
 }
 
+case_out_descriptor_link_written_directly() {
+    # /dev/stdout is a link to /proc/self/fd/1; a link of our own stands in for
+    # it, so a regression renames over this link, not over /dev/stdout.
+    ln -s /proc/self/fd/1 stdout-link
+    fb run "${small[@]}" --format json --out stdout-link >file.json || return 1
+    fb run "${small[@]}" --format json --out stdout-link | cat >piped.json || return 1
+    is_kind stdout-link L && valid_json file.json && valid_json piped.json && no_temporaries .
+}
+
 case_out_missing_folder_is_a_clear_error() {
     timeout 20 "$framebench" run plain-feed --frames 10000000 --out no/such/folder/x.json 2>err; local rc=$?
     cat err

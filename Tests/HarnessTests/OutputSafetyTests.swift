@@ -82,6 +82,21 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(kind(link), S_IFLNK)
     }
 
+    func testOutToStandardOutputByPathWritesToTheDescriptor() throws {
+        XCTAssertEqual(try AtomicFile.target("/dev/stdout"), .direct(path: "/proc/self/fd/1"))
+        // A link of our own to the descriptor: a rename here would only replace the link.
+        let link = folder + "/stdout"
+        XCTAssertEqual(symlink("/proc/self/fd/1", link), 0)
+        let captured = folder + "/captured.json"
+        XCTAssertTrue(FileManager.default.createFile(atPath: captured, contents: nil))
+        let status = redirecting(STDOUT_FILENO, to: captured) {
+            FrameBenchCommand.main(run + ["--format", "json", "--out", link])
+        }
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(kind(link), S_IFLNK)
+        XCTAssertNoThrow(try BaselineStore.read(captured))
+    }
+
     func testAnExistingOutIsRefusedBeforeTheRunStarts() throws {
         let path = folder + "/old.txt"
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))

@@ -37,6 +37,9 @@ public enum AtomicFile {
     public static func target(_ path: String) throws -> Target {
         var current = path
         for _ in 0..<40 {
+            // /dev/stdout, /dev/fd/N and /proc/self/fd/N are links to open
+            // descriptors ("pipe:[123]" is no path): written directly, never resolved.
+            if isDescriptorLink(current) { return .direct(path: current) }
             var status = stat()
             if lstat(current, &status) != 0 {
                 guard errno == ENOENT else { throw UsageError(failure(path, "cannot examine it", errno).description) }
@@ -70,7 +73,7 @@ public enum AtomicFile {
             }
             guard access(folder, W_OK) == 0 else { throw UsageError(failure(path, "the folder \(folder) is not writable", errno).description) }
         case .direct(let resolved):
-            guard access(resolved, W_OK) == 0 else { throw UsageError(failure(path, "cannot write it", errno).description) }
+            guard isDescriptorLink(resolved) || access(resolved, W_OK) == 0 else { throw UsageError(failure(path, "cannot write it", errno).description) }
         }
     }
 
@@ -181,7 +184,29 @@ public enum AtomicFile {
         }
     }
 
+    private static func isDescriptorLink(_ path: String) -> Bool {
+        path.hasPrefix("/proc/") || path.hasPrefix("/dev/fd/")
+    }
+
+    /// The descriptor a `/proc/self/fd/N` or `/dev/fd/N` path names, when it is stdout or stderr.
+    private static func standardDescriptor(_ path: String) -> Int32? {
+        for prefix in ["/proc/self/fd/", "/dev/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {
+            switch path.dropFirst(prefix.count) {
+            case "1": return STDOUT_FILENO
+            case "2": return STDERR_FILENO
+            default: return nil
+            }
+        }
+        return nil
+    }
+
     private static func writeDirectly(_ bytes: [UInt8], to resolved: String, named path: String) throws {
+        if let standard = standardDescriptor(resolved) {
+            // Our own stdout or stderr: write where it already points (a pipe, a
+            // terminal, a file the shell opened), as printing would.
+            try writeAll(bytes, to: standard, named: path)
+            return
+        }
         // No O_CREAT or O_TRUNC: the node exists and is not a file to truncate.
         let descriptor = open(resolved, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, "cannot open it", errno) }
