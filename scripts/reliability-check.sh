@@ -11,14 +11,17 @@
 # Prints each case, then cases tried, passed, failed, pending and skipped;
 # exits 1 when any case that is not pending failed.
 
-# Cases whose fix lives on another branch (owned by #10/#11 work): they run
+# Cases whose fix lives on another branch (owned by #10/#11 work: the lead's
+# budgets and check rewrite, items 3 and 9; the layout work, item 7): they run
 # and are reported, but do not fail the suite. Remove a name once its fix is
 # merged; the suite says when a pending case already passes.
 PENDING_CASES=(
-    budget-zero-in-suites
-    budget-negative-in-results
-    check-fails-when-no-budget-applies
-    check-fails-on-results-without-metrics
+    budget-zero-in-suites                      # issue 15 item 3
+    budget-negative-in-results                 # issue 15 item 3
+    check-fails-when-no-budget-applies         # issue 15 item 9
+    check-fails-on-results-without-metrics     # issue 15 item 9
+    combining-marks-cost-their-visible-part    # issue 15 item 7 (layout)
+    cr-only-line-ends-cost-their-visible-part  # issue 15 item 7 (layout)
 )
 
 set -uo pipefail
@@ -125,8 +128,10 @@ case_out_full_device_fails_cleanly() {
 
 case_out_fifo_written_through() {
     mkfifo fifo
-    cat fifo >received & local reader=$!
+    # Bounded: should framebench never open the FIFO (renaming a file over it), the reader gives up.
+    timeout 20 cat fifo >received & local reader=$!
     fb run "${small[@]}" --format json --out fifo; local rc=$?
+    is_kind fifo p || { kill $reader; return 1; }
     wait $reader
     expect_rc 0 $rc "run --out FIFO" && is_kind fifo p && valid_json received
 }
@@ -351,15 +356,16 @@ case_feed_file_directory_and_missing() {
     fb run "${small[@]}" --feed-file no-such-file 2>/dev/null; expect_rc 2 $? "--feed-file missing"
 }
 
-truncated_during_run() {  # truncated_during_run SCENARIO SIZE
+truncated_during_run() {  # truncated_during_run SCENARIO SIZE FRAMES (enough to outlast the first 0.3 s)
     python3 -c '
 import sys
 with open("big.txt", "w") as f:
     for i in range(200000):
         f.write("item %d %s\n" % (i, "word " * 20))
 '
-    "$framebench" run "$1" --frames 3000 --size 80x24 --feed 200000 --feed-file big.txt --quiet & local pid=$!
-    sleep 0.4
+    "$framebench" run "$1" --frames "$3" --size 80x24 --feed 200000 --feed-file big.txt --quiet & local pid=$!
+    sleep 0.3
+    kill -0 $pid 2>/dev/null || { echo "the run ended before the file was truncated: give it more frames"; return 1; }
     truncate -s "$2" big.txt
     sleep 0.2
     truncate -s 0 big.txt
@@ -367,14 +373,26 @@ with open("big.txt", "w") as f:
     expect_rc 0 $rc "$1 with its feed file truncated mid-run"
 }
 
-case_feed_file_truncated_under_plain_feed() { truncated_during_run plain-feed 5000; }
-case_feed_file_truncated_under_profile_feed() { truncated_during_run profile-feed 100; }
+case_feed_file_truncated_under_plain_feed() { truncated_during_run plain-feed 5000 60000; }
+case_feed_file_truncated_under_profile_feed() { truncated_during_run profile-feed 100 3000; }
 
-# Item 7 (frame cost grows with an item's length): only the visible part of an item may cost anything.
+# Item 7 (frame cost grows with an item's length): only the visible part of
+# an item may cost anything. 60 frames of a hostile item may take at most
+# three times as long as 60 frames of ordinary items, plus 0.3 s (a
+# ratio, not a time, so a slow or busy machine does not fail it; before the
+# fixes they took 20 to 200 times as long).
 long_item_runs_fast() {  # long_item_runs_fast WHAT: big.txt is prepared
-    timeout 20 "$framebench" run plain-feed --frames 60 --size 40x10 --feed-file big.txt --quiet; local rc=$?
-    [ $rc -eq 124 ] && echo "$1: 60 frames took over 20 s"
-    expect_rc 0 $rc "$1"
+    python3 -c 'open("normal.txt", "w").write("".join("item %d some words here\n" % i for i in range(1000)))'
+    local started ordinary hostile rc
+    started=$(date +%s%N)
+    fb run plain-feed --frames 60 --size 40x10 --feed-file normal.txt --quiet || return 1
+    ordinary=$(( $(date +%s%N) - started ))
+    started=$(date +%s%N)
+    timeout 60 "$framebench" run plain-feed --frames 60 --size 40x10 --feed-file big.txt --quiet; rc=$?
+    hostile=$(( $(date +%s%N) - started ))
+    expect_rc 0 $rc "$1" || return 1
+    echo "$1: $((hostile / 1000000)) ms for 60 frames; ordinary items $((ordinary / 1000000)) ms"
+    [ $hostile -le $((3 * ordinary + 300000000)) ]
 }
 case_long_line_costs_its_visible_part() {
     python3 -c 'open("big.txt", "w").write("x" * 10_000_000 + "\n")'
