@@ -20,8 +20,8 @@ public struct FileRecord: Equatable, Sendable {
 
 /// A feed's items from a user's `--feed-file`: one per line, plain UTF-8
 /// or JSON objects (`text` plus whatever fields the scene shows). The file is
-/// mapped and indexed lazily (`MappedLineFile`), so the first frame never
-/// waits for the whole file; invalid UTF-8 becomes U+FFFD, and controls are
+/// read and indexed lazily (`MappedLineFile`), so the first frame never
+/// waits for the whole file, and survives the file shrinking meanwhile; invalid UTF-8 becomes U+FFFD, and controls are
 /// made visible when the text is written into the grid.
 public final class FileFeed {
     private let file: MappedLineFile
@@ -57,7 +57,7 @@ public final class FileFeed {
     /// for an empty file.
     public func line(for index: Int) -> Int? {
         if let known = file.countIfKnown { return known > 0 ? index % known : nil }
-        if file.line(index) != nil { return index }
+        if file.contains(line: index) { return index }
         guard let known = file.countIfKnown, known > 0 else { return nil }
         return index % known
     }

@@ -25,6 +25,44 @@ final class FeedFileTests: XCTestCase {
         XCTAssertEqual(lines.countIfKnown, 4)
     }
 
+    func testAFileThatShrinksWhileBeingReadEndsWhereItNowEnds() throws {
+        // A mapping of this file died with SIGBUS on the first read past the new end.
+        let text = String(repeating: String(repeating: "x", count: 110) + "\n", count: 2_000)  // 111 bytes a line
+        let path = try file(Array(text.utf8))
+        let lines = try MappedLineFile(path: path)
+        XCTAssertEqual(lines.line(0)?.count, 110)
+        XCTAssertEqual(truncate(path, 4_000), 0)
+        XCTAssertNil(lines.line(1_999))
+        XCTAssertEqual(lines.countIfKnown, 37, "36 whole lines and a cut one")
+        XCTAssertEqual(lines.line(36)?.count, 4)
+        XCTAssertEqual(truncate(path, 0), 0)
+        XCTAssertNil(lines.line(5))
+        let feed = try FileFeed(path: path)
+        XCTAssertEqual(feed.record(3).text, "")
+    }
+
+    func testOnlyABoundedWindowOfAVeryLongLineIsRead() throws {
+        let long = String(repeating: "é", count: MappedLineFile.maximumLineBytes)  // two bytes each: cut mid-line
+        let path = try file(Array((long + "\nnext\n").utf8))
+        let lines = try MappedLineFile(path: path)
+        let first = try XCTUnwrap(lines.line(0))
+        XCTAssertEqual(first.count, MappedLineFile.maximumLineBytes)
+        XCTAssertFalse(String(decoding: first, as: UTF8.self).contains("\u{FFFD}"), "cut on a character boundary")
+        XCTAssertEqual(lines.line(1).map { String(decoding: $0, as: UTF8.self) }, "next")
+        let odd = try file(Array(("a" + long + "\n").utf8))
+        let cut = try XCTUnwrap(try MappedLineFile(path: odd).line(0))
+        XCTAssertEqual(cut.count, MappedLineFile.maximumLineBytes - 1)
+    }
+
+    func testAFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString).fifo").path
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        defer { unlink(path) }
+        XCTAssertThrowsError(try MappedLineFile(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+        }
+    }
+
     func testMissingOrUnreadableFilesAreClearErrors() {
         XCTAssertThrowsError(try MappedLineFile(path: "/no/such/feed.txt")) { error in
             XCTAssertTrue("\(error)".contains("/no/such/feed.txt: no such file"), "\(error)")

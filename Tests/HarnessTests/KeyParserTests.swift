@@ -38,4 +38,24 @@ final class KeyParserTests: XCTestCase {
         var parser = KeyParser()
         XCTAssertEqual(parser.feed(Array("xyz\u{1B}[99zj".utf8)), [.scroll(1)])
     }
+
+    func testALoneEscTimesOutAsEscAndDoesNotSwallowTheNextKey() {
+        var parser = KeyParser()
+        XCTAssertEqual(parser.feed([0x1B]), [], "it may still be the start of a sequence")
+        XCTAssertTrue(parser.isWaiting)
+        XCTAssertEqual(parser.flush(), [.escape], "nothing followed within the timeout: the Esc key")
+        XCTAssertEqual(parser.feed(Array("q".utf8)), [.quit])
+        // Esc and a key in the same read (typed fast): both count.
+        XCTAssertEqual(parser.feed(Array("\u{1B}q".utf8)), [.escape, .quit])
+        XCTAssertEqual(parser.feed([0x1B, 0x1B, 0x6A]), [.escape, .escape, .scroll(1)])
+        // A sequence cut short is dropped, not read as keys.
+        XCTAssertEqual(parser.feed(Array("\u{1B}[1".utf8)), [])
+        XCTAssertEqual(parser.flush(), [])
+        XCTAssertEqual(parser.feed(Array("j".utf8)), [.scroll(1)])
+    }
+
+    func testCtrlZSuspendsAndCtrlBackslashQuits() {
+        var parser = KeyParser()
+        XCTAssertEqual(parser.feed([0x1A, 0x1C]), [.suspend, .quit])
+    }
 }

@@ -21,27 +21,47 @@ public struct BaselineStore: Sendable {
         name.hasSuffix(".json") || name.contains("/") ? name : "\(directory)/\(name).json"
     }
 
-    /// Stores `document` as `name`; returns the path written.
-    @discardableResult
-    public func save(_ document: RunDocument, name: String, force: Bool) throws -> String {
+    /// The file a baseline saved as `name` goes to: always in `directory`.
+    /// A name must be letters, digits, '-', '_' or '.' (not first) and not end
+    /// in `.json`, which would make it read back as a path in the current
+    /// folder (`--name mine.json` wrote `./mine.json`).
+    public func savePath(for name: String) throws -> String {
         guard !name.isEmpty, !name.hasPrefix("."), name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
             throw UsageError("baseline name '\(name)' must be letters, digits, '-', '_' or '.', not starting with '.'")
         }
-        let target = path(for: name)
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw UsageError("cannot create the results directory \(directory): \(error.localizedDescription)")
-            }
-        } else if !isDirectory.boolValue {
-            throw UsageError("\(directory) is not a directory")
+        guard !name.hasSuffix(".json") else {
+            throw UsageError("baseline name '\(name)' should not end in .json: it is saved as \(directory)/NAME.json")
         }
-        if FileManager.default.fileExists(atPath: target) && !force {
+        return "\(directory)/\(name).json"
+    }
+
+    /// Checks before a run that `name` could be saved: a valid name, and
+    /// (without `force`) not taken yet.
+    public func checkSave(name: String, force: Bool) throws {
+        let target = try savePath(for: name)
+        var status = stat()
+        if stat(directory, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw UsageError("\(directory) is not a directory") }
+            if force { return }
+            if case .regular(_, exists: true) = try AtomicFile.target(target) {
+                throw UsageError("baseline \(target) already exists; pass --force to replace it")
+            }
+        }
+    }
+
+    /// Stores `document` as `name`; returns the path written. Without
+    /// `force`, an existing baseline is never replaced, even one saved by
+    /// another process while this one ran.
+    @discardableResult
+    public func save(_ document: RunDocument, name: String, force: Bool) throws -> String {
+        let target = try savePath(for: name)
+        try checkSave(name: name, force: force)
+        try AtomicFile.makeFolders(directory)
+        do {
+            try AtomicFile.write([UInt8](try JSONFile.encode(document, compact: true)), to: target, replacing: force)
+        } catch let error as UsageError where error.description.hasSuffix("already exists; pass --force to replace it") {
             throw UsageError("baseline \(target) already exists; pass --force to replace it")
         }
-        try AtomicFile.write(try JSONFile.encode(document, compact: true), to: URL(fileURLWithPath: target))
         return target
     }
 

@@ -11,27 +11,31 @@ enum BaselineCommands {
             let parsed = try ParsedArguments(
                 rest, valued: ["name", "from", "suite", "measure", "frame-budget"], switches: ["force"])
             guard parsed.positionals.isEmpty else { throw UsageError("baseline save takes no positional arguments") }
+            let name = parsed.string("name") ?? BaselineStore.defaultName
+            try store.checkSave(name: name, force: parsed.flag("force"))  // before the run, not after it
             let document: RunDocument
             if let from = parsed.string("from") {
                 document = try BaselineStore.read(from)
             } else {
                 document = try runSuite(parsed)
             }
-            let name = parsed.string("name") ?? BaselineStore.defaultName
             let path = try store.save(document, name: name, force: parsed.flag("force"))
-            print("saved baseline \(name) (\(document.scenarios.count) results) to \(path)")
+            try StandardStreams.printLine("saved baseline \(name) (\(document.scenarios.count) results) to \(path)")
             return 0
         case "list":
             _ = try ParsedArguments(rest, valued: [], switches: [])
             let entries = store.list()
-            if entries.isEmpty { print("no baselines in \(store.directory)/") }
+            if entries.isEmpty { try StandardStreams.printLine("no baselines in \(store.directory)/") }
             for entry in entries {
+                // File names and fields come from files anyone may have put in Results/.
+                let name = UntrustedText.terminal(entry.name)
                 if let document = entry.document {
-                    print(
-                        "\(TextReport.pad(entry.name, 40))\(document.created)  \(document.machine.slug)  commit \(document.git.commit.map { String($0.prefix(12)) } ?? "unknown")\(document.git.dirty == true ? " (dirty)" : "")  \(document.scenarios.count) results"
-                    )
+                    try StandardStreams.printLine(
+                        UntrustedText.terminal(
+                            "\(TextReport.pad(name, 40))\(document.created)  \(document.machine.slug)  commit \(document.git.commit.map { String($0.prefix(12)) } ?? "unknown")\(document.git.dirty == true ? " (dirty)" : "")  \(document.scenarios.count) results"
+                        ))
                 } else {
-                    print("\(TextReport.pad(entry.name, 40))unreadable: \(entry.problem ?? "")")
+                    try StandardStreams.printLine(UntrustedText.terminal("\(TextReport.pad(name, 40))unreadable: \(entry.problem ?? "")"))
                 }
             }
             return 0
@@ -154,7 +158,7 @@ enum BaselineCommands {
             FrameBenchCommand.printError("check: FAILED: " + TextReport.failureSummary(report))
         }
         if output.format == .text && !output.quiet {
-            print(report.failed ? "check: FAILED: " + TextReport.failureSummary(report) : "check: passed")
+            try StandardStreams.printLine(report.failed ? "check: FAILED: " + TextReport.failureSummary(report) : "check: passed")
         }
         return report.failed ? 1 : 0
     }

@@ -10,7 +10,7 @@ public enum FrameBenchCommand {
               Suites and scenarios with their default settings.
           run [SCENARIO...] [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--feed-file PATH] [--script NAME]
               [--backend framebench|ncurses|both] [--repeat K] [--term T] [--sync] [--no-scroll-regions]
-              [--no-erase] [--suite NAME] [--format text|json|markdown|junit] [--out FILE] [--quiet]
+              [--no-erase] [--suite NAME] [--format text|json|markdown|junit] [--out FILE|-] [--force] [--quiet]
               With no scenario: the default suite (Benchmarks/suites.json), reported against
               the stored baseline for this machine when there is one.
           record SCENARIO --out DIR [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--script NAME] [--term T]
@@ -19,22 +19,23 @@ public enum FrameBenchCommand {
           live SCENARIO [--autoplay --frames N] [--script NAME] [--term T] [--feed N] [--seed S] [--no-hud]
               The scenario in this terminal: arrows, j/k, PgUp/PgDn, Home/End and the mouse
               wheel scroll; 1-5 and Tab switch tabs or filters; Enter presses the screen's
-              button; p plays the script (or pauses it); h toggles the HUD; q quits. --autoplay plays N frames, exits and prints a summary.
+              button; p plays the script (or pauses it); h toggles the HUD; q quits; Ctrl-Z stops. --autoplay plays N frames, exits and prints a summary.
           overhead [SCENARIO] [--size COLSxROWS] [--term T] ...
               What the probes cost: the same frames with and without them, interleaved.
           baseline save [--name NAME] [--force] [--from RESULTS.json] [--suite NAME]
           baseline list
           baseline show NAME
-          compare [--baseline NAME | A.json B.json] [--format ...] [--out FILE]
+          compare [--baseline NAME | A.json B.json] [--format ...] [--out FILE] [--force]
               The regression report: B (or a run of the suite now) against A (or the baseline).
               A side may be a comma-separated list of results files: their frames are pooled.
-          check [--baseline NAME] [--budgets FILE] [--results FILE] [--gate-timing] [--format ...] [--out FILE]
+          check [--baseline NAME] [--budgets FILE] [--results FILE] [--gate-timing] [--format ...] [--out FILE] [--force]
               The CI gate: budgets, and regressions against the baseline (deterministic
               metrics gate; frame times are reported, and gate with --gate-timing).
 
         scenarios: \(WorkloadCatalog.names.joined(separator: ", "))
+        --out never replaces an existing file without --force; --out - is standard output.
         exit codes: 0 success (check: every budget holds and nothing regressed),
-                    1 a budget or regression check failed, or a run failed,
+                    1 a budget or regression check failed, a run failed, or output could not be written,
                     2 bad usage or input (a message names the argument or file)
         """
 
@@ -57,20 +58,26 @@ public enum FrameBenchCommand {
             case "overhead": return try RunCommands.overhead(rest)
             case "live": return try LiveCommand.live(rest)
             case "help", "--help", "-h":
-                print(usage)
+                try StandardStreams.printLine(usage)
                 return 0
             default: throw UsageError("unknown command '\(command)'\n\n\(usage)")
             }
         } catch let error as UsageError {
             printError("framebench: \(error.description)")
             return 2
+        } catch let error as WriteError {
+            printError("framebench: \(error.description)")
+            return 1
         } catch {
             printError("framebench: \(error)")
             return 1
         }
     }
 
+    /// Writes `message` to stderr with anything from files or arguments made
+    /// harmless to the terminal; when stderr itself fails there is nowhere
+    /// left to say so, and the exit code carries the failure.
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStreams.printError(UntrustedText.terminal(message, keepsLineBreaks: true))
     }
 }

@@ -31,7 +31,7 @@ enum LiveCommand {
         if options.autoplayFrames != nil {
             let render = Summary(summary.renderNanoseconds)
             let write = Summary(summary.writeNanoseconds)
-            print(
+            try StandardStreams.printLine(
                 """
                 \(options.workload) live \(size.cols)x\(size.rows), \(render.count) frames, TERM=\(options.term)
                   render (diff+encode)    p50 \(TextReport.duration(render.p50))  p90 \(TextReport.duration(render.p90))  p99 \(TextReport.duration(render.p99))  max \(TextReport.duration(render.max))

@@ -106,7 +106,7 @@ enum RunCommands {
         if parsed.flag("counted-child") {
             // Under callgrind, for a parent's `--measure instructions`: see CountedRun.
             guard parsed.positionals.count == 1 else { throw UsageError("--counted-child runs one scenario") }
-            print(try CountedRun.runAsChild(try settings(parsed, scenario: parsed.positionals[0])))
+            try StandardStreams.printLine(try CountedRun.runAsChild(try settings(parsed, scenario: parsed.positionals[0])))
             return 0
         }
         let output = try OutputOptions(parsed)
@@ -185,9 +185,10 @@ enum RunCommands {
         let parsed = try ParsedArguments(arguments, valued: settingValued, switches: settingSwitches)
         guard parsed.positionals.count <= 1 else { throw UsageError("overhead takes one scenario") }
         let settings = try settings(parsed, scenario: parsed.positionals.first ?? PlainFeed.name)
-        let result = try ProbeOverhead.measure(settings)
-        print(
-            "\(settings.workload) \(settings.size): median wall time per frame \(TextReport.duration(result.withProbes)) with probes, \(TextReport.duration(result.withoutProbes)) without: overhead \(TextReport.format(result.overhead * 100, digits: 2))% (\(result.blocks) blocks of \(result.framesPerBlock) frames each way, interleaved)"
+        let (blocks, framesPerBlock) = ProbeOverhead.blocks(forFrames: settings.frames)
+        let result = try ProbeOverhead.measure(settings, blocks: blocks, framesPerBlock: framesPerBlock)
+        try StandardStreams.printLine(
+            "\(settings.workload) \(settings.size): median wall time per frame \(TextReport.duration(result.withProbes)) with probes, \(TextReport.duration(result.withoutProbes)) without: overhead \(TextReport.format(result.overhead * 100, digits: 2))% (\(blocks) blocks of \(framesPerBlock) frames each way, interleaved)"
         )
         return 0
     }
@@ -203,7 +204,7 @@ enum RunCommands {
         options.includesStyles = parsed.flag("styles")
         options.replacesExisting = parsed.flag("force")
         let bytes = try Recording.record(options)
-        print("recorded \(settings.frames) frames of \(settings.workload) at \(settings.size) (\(bytes) bytes) in \(out)")
+        try StandardStreams.printLine("recorded \(settings.frames) frames of \(settings.workload) at \(settings.size) (\(bytes) bytes) in \(out)")
         return 0
     }
 
@@ -217,22 +218,39 @@ enum RunCommands {
             }
         }
         lines.append("")
+        var problem: Error?
         do {
-            let file = try SuiteFile.load(SuiteFile.defaultPath)
-            lines.append("suites (\(SuiteFile.defaultPath), frame budget \(TextReport.duration(file.frameBudgetNanoseconds ?? SuiteFile.defaultFrameBudget))):")
-            for name in file.suites.keys.sorted() {
-                lines.append("  \(name):")
-                for declaration in file.suites[name]! {
-                    let settings = try SuiteFile.settings(for: declaration, file: SuiteFile.defaultPath)
-                    lines.append(
-                        "    \(TextReport.pad(declaration.name, 24))\(settings.workload) \(settings.size) \(settings.frames) frames, script \(settings.script), feed \(settings.workloadSettings.feedItems), seed \(settings.workloadSettings.seed), TERM=\(settings.term), backend \(settings.backend.rawValue), \(settings.repeats) run\(settings.repeats == 1 ? "" : "s")"
-                    )
-                }
-            }
+            lines += try suiteLines()
         } catch {
-            lines.append("suites: \(error)")
+            problem = error
         }
-        print(lines.joined(separator: "\n"))
+        try StandardStreams.printLine(lines.joined(separator: "\n"))
+        // The scenarios are listed either way; a broken suites file still fails the command.
+        if let problem { throw problem }
         return 0
+    }
+
+    /// The suites in the suites file, one line per benchmark; none outside a
+    /// checkout (no file), an error for a file that cannot be loaded.
+    private static func suiteLines() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: SuiteFile.defaultPath) else {
+            return ["suites: none (no \(SuiteFile.defaultPath) here)"]
+        }
+        let file = try SuiteFile.load(SuiteFile.defaultPath)
+        var lines = [
+            "suites (\(SuiteFile.defaultPath), frame budget \(TextReport.duration(file.frameBudgetNanoseconds ?? SuiteFile.defaultFrameBudget))):"
+        ]
+        for name in file.suites.keys.sorted() {
+            lines.append("  \(UntrustedText.terminal(name)):")
+            for declaration in file.suites[name]! {
+                let settings = try SuiteFile.settings(for: declaration, file: SuiteFile.defaultPath)
+                // Names and TERM come from the suites file: shown, never obeyed.
+                lines.append(
+                    UntrustedText.terminal(
+                        "    \(TextReport.pad(declaration.name, 24))\(settings.workload) \(settings.size) \(settings.frames) frames, script \(settings.script), feed \(settings.workloadSettings.feedItems), seed \(settings.workloadSettings.seed), TERM=\(settings.term), backend \(settings.backend.rawValue), \(settings.repeats) run\(settings.repeats == 1 ? "" : "s")"
+                    ))
+            }
+        }
+        return lines
     }
 }

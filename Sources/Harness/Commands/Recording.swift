@@ -69,9 +69,32 @@ public enum Recording {
             }
             stream = reference.writtenBytes()
         }
-        try AtomicFile.write(Data(stream), to: streamURL)
-        try AtomicFile.write(Data(jsonl.utf8), to: framesURL)
+        try commitPair(
+            (stream, streamURL.path), (Array(jsonl.utf8), framesURL.path), replacing: options.replacesExisting)
         return stream.count
+    }
+
+    /// Puts both files in place or neither: both are staged (written and
+    /// synced) first, then committed with SIGINT/SIGTERM held back, so an
+    /// interrupted `record --force` cannot leave a new stream beside old
+    /// frames. If the second name was taken meanwhile (no `--force`), the
+    /// first is taken back out.
+    private static func commitPair(
+        _ first: ([UInt8], String), _ second: ([UInt8], String), replacing: Bool
+    ) throws {
+        let stagedFirst = try AtomicFile.Staged(first.0, for: first.1)
+        defer { stagedFirst.discard() }
+        let stagedSecond = try AtomicFile.Staged(second.0, for: second.1)
+        defer { stagedSecond.discard() }
+        try TemporaryFiles.withSignalsHeld {
+            try stagedFirst.commit(replacing: replacing)
+            do {
+                try stagedSecond.commit(replacing: replacing)
+            } catch {
+                if !replacing { stagedFirst.revoke() }
+                throw error
+            }
+        }
     }
 
     private static func prepareDirectory(_ directory: URL, outputs: [URL], replacing: Bool) throws {
@@ -80,15 +103,17 @@ public enum Recording {
             guard isDirectory.boolValue else { throw UsageError("--out \(directory.path) exists and is not a directory") }
         } else {
             do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw UsageError("--out \(directory.path): cannot create the directory (\(error.localizedDescription))")
+                try AtomicFile.makeFolders(directory.path)
+            } catch let error as UsageError {
+                throw UsageError("--out \(directory.path): \(error.description)")
             }
         }
-        if !replacing {
-            for url in outputs where FileManager.default.fileExists(atPath: url.path) {
-                throw UsageError("\(url.path) already exists; pass --force to replace it")
+        for url in outputs {
+            // Checked before the frames are rendered; the commit checks again.
+            guard case .regular = try AtomicFile.target(url.path) else {
+                throw UsageError("\(url.path) is not a regular file; a recording is only written to regular files")
             }
+            try AtomicFile.check(url.path, replacing: replacing)
         }
     }
 

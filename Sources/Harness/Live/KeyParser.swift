@@ -11,16 +11,37 @@ public enum LiveInput: Equatable, Sendable {
     case togglePlay
     case toggleHUD
     case quit
+    /// Ctrl-Z: stop the process (raw mode turns it into a byte, not a signal).
+    case suspend
+    /// The Esc key on its own.
+    case escape
 }
 
 /// Turns terminal input bytes into `LiveInput`: arrows (CSI and SS3 forms),
 /// j/k, PgUp/PgDn, Home/End, the mouse wheel (SGR and X10 reports), digits
-/// 1-5, Tab, Enter, p, h, q and Ctrl-C. Bytes it does not know are skipped;
-/// sequences cut at the end of a read wait for the next one.
+/// 1-5, Tab, Enter, p, h, q, Ctrl-C and Ctrl-\ (quit), Ctrl-Z (suspend) and
+/// Esc. Bytes it does not know are skipped; sequences cut at the end of a
+/// read wait for the next one, until `flush`: a terminal sends a sequence in
+/// one burst, so an Esc with nothing after it for `escapeTimeout` was the Esc
+/// key, and must not swallow the key typed next.
 public struct KeyParser {
     private var pending: [UInt8] = []
 
+    /// How long an Esc waits for the rest of a sequence (what terminals and
+    /// curses use, give or take).
+    public static let escapeTimeoutNanoseconds: UInt64 = 50_000_000
+
     public init() {}
+
+    /// Whether bytes are waiting for the rest of a sequence.
+    public var isWaiting: Bool { !pending.isEmpty }
+
+    /// No more bytes came within the timeout: a lone Esc counts as the Esc
+    /// key; the start of a sequence cut short is dropped.
+    public mutating func flush() -> [LiveInput] {
+        defer { pending.removeAll() }
+        return pending == [0x1B] ? [.escape] : []
+    }
 
     public mutating func feed(_ bytes: [UInt8]) -> [LiveInput] {
         pending += bytes
@@ -41,7 +62,8 @@ public struct KeyParser {
         switch byte {
         case UInt8(ascii: "j"): return (.scroll(1), 1)
         case UInt8(ascii: "k"): return (.scroll(-1), 1)
-        case UInt8(ascii: "q"), 0x03: return (.quit, 1)
+        case UInt8(ascii: "q"), 0x03, 0x1C: return (.quit, 1)
+        case 0x1A: return (.suspend, 1)
         case UInt8(ascii: "p"): return (.togglePlay, 1)
         case UInt8(ascii: "h"): return (.toggleHUD, 1)
         case 0x09: return (.nextTab, 1)
@@ -59,7 +81,8 @@ public struct KeyParser {
             guard index + 2 < pending.count else { return nil }
             return (cursorKey(pending[index + 2]), 3)
         }
-        guard kind == UInt8(ascii: "[") else { return (nil, 2) }
+        // Esc then a byte that starts no sequence: the Esc key, then that key on its own.
+        guard kind == UInt8(ascii: "[") else { return (.escape, 1) }
         var end = index + 2
         while end < pending.count && !(0x40...0x7E).contains(pending[end]) { end += 1 }
         guard end < pending.count else { return nil }

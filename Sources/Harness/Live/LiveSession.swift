@@ -86,17 +86,25 @@ public final class LiveSession {
     public func run() throws -> Summary {
         try RawTerminal.enter(restoreSequence: restoreSequence())
         defer { RawTerminal.restore() }
-        renderer.encoder.startFrame()
-        renderer.encoder.encodeSessionStart(alternateScreen: true)
-        try sink.write(renderer.encoder.output + Array("\u{1B}[?1000h\u{1B}[?1006h".utf8))
-        renderer.invalidate()
+        try enterScreen()
         var parser = KeyParser()
         var needsFrame = true
         var played = 0
         let interval = 1_000_000_000 / options.framesPerSecond
         var nextTick = Double(MonotonicClock.now())
         var buffer = [UInt8](repeating: 0, count: 256)
+        var lastInput = MonotonicClock.now()
         while true {
+            if RawTerminal.takeStopRequest() { RawTerminal.suspend() }
+            if RawTerminal.takeContinued() {
+                // Back from Ctrl-Z or a stop: the shell had the terminal; take it again and repaint.
+                RawTerminal.resume()
+                try enterScreen()
+                if let size = RawTerminal.size(), size != (grid.cols, grid.rows) {
+                    resize(to: Size(cols: size.cols, rows: size.rows))
+                }
+                needsFrame = true
+            }
             if RawTerminal.takeResize(), let size = RawTerminal.size() {
                 resize(to: Size(cols: size.cols, rows: size.rows))
                 needsFrame = true
@@ -105,16 +113,22 @@ public final class LiveSession {
             // animation runs; otherwise only when an input or resize asks.
             let moving = playing || scene?.needsFrame == true
             if !moving { nextTick = max(nextTick, Double(MonotonicClock.now()) + interval) }
-            let wait = moving ? max(0, (nextTick - Double(MonotonicClock.now())) / 1_000_000) : 100
+            var wait = moving ? max(0, (nextTick - Double(MonotonicClock.now())) / 1_000_000) : 100
+            if parser.isWaiting { wait = min(wait, Double(KeyParser.escapeTimeoutNanoseconds) / 1_000_000) }
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            if poll(&descriptor, 1, Int32(wait)) > 0 {
+            var inputs: [LiveInput] = []
+            if poll(&descriptor, 1, Int32(wait.rounded(.up))) > 0 {
                 let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 256) }
                 if count > 0 {
-                    for input in parser.feed(Array(buffer[0..<count])) {
-                        if handle(input) == false { return summary }
-                        needsFrame = true
-                    }
+                    lastInput = MonotonicClock.now()
+                    inputs = parser.feed(Array(buffer[0..<count]))
                 }
+            } else if parser.isWaiting && MonotonicClock.now() - lastInput >= KeyParser.escapeTimeoutNanoseconds {
+                inputs = parser.flush()
+            }
+            for input in inputs {
+                if handle(input) == false { return summary }
+                needsFrame = true
             }
             if moving && Double(MonotonicClock.now()) >= nextTick {
                 nextTick += interval
@@ -135,10 +149,20 @@ public final class LiveSession {
         }
     }
 
+    /// The alternate screen and mouse reporting, and a full repaint next frame.
+    private func enterScreen() throws {
+        renderer.encoder.startFrame()
+        renderer.encoder.encodeSessionStart(alternateScreen: true)
+        try sink.write(renderer.encoder.output + Array("\u{1B}[?1000h\u{1B}[?1006h".utf8))
+        renderer.invalidate()
+    }
+
     /// Applies one input; false means quit.
     private func handle(_ input: LiveInput) -> Bool {
         switch input {
         case .quit: return false
+        case .suspend: RawTerminal.suspend()  // returns once continued; the loop then repaints
+        case .escape: note = ""  // nothing to leave; it only must not swallow the next key
         case .togglePlay: playing.toggle()
         case .toggleHUD: showsHUD.toggle()
         default:
@@ -164,7 +188,7 @@ public final class LiveSession {
             }
         case .nextTab:
             if scene.tabCount > 0 { scene.apply(.nextTab) } else { note = "\(options.workload) has no tabs or filters" }
-        case .quit, .togglePlay, .toggleHUD: break
+        case .quit, .togglePlay, .toggleHUD, .suspend, .escape: break
         }
     }
 
@@ -177,7 +201,7 @@ public final class LiveSession {
         case .home: position = 0
         case .end: position = max(0, options.workloadSettings.feedItems - page)
         case .tab, .nextTab, .action: note = "\(options.workload) has no tabs or filters"
-        case .quit, .togglePlay, .toggleHUD: break
+        case .quit, .togglePlay, .toggleHUD, .suspend, .escape: break
         }
     }
 

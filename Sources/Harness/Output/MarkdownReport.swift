@@ -1,8 +1,14 @@
-/// Markdown for pull-request comments and CI job summaries.
+/// Markdown for pull-request comments and CI job summaries. Names and fields
+/// read from files pass through `UntrustedText.markdown`, so a `|` in a
+/// benchmark name stays in its cell.
 public enum MarkdownReport {
     public static func run(_ document: RunDocument) -> String {
         var lines = ["## framebench results", ""]
-        lines.append("Machine: \(document.machine.cpu), \(document.machine.cores) cores, \(document.machine.os), Swift \(document.machine.swift) (\(document.machine.build)); commit \(document.git.commit.map { String($0.prefix(12)) } ?? "unknown")\(document.git.dirty == true ? " (dirty)" : "")")
+        lines.append(
+            "Machine: "
+                + UntrustedText.markdown(
+                    "\(document.machine.cpu), \(document.machine.cores) cores, \(document.machine.os), Swift \(document.machine.swift) (\(document.machine.build)); commit \(document.git.commit.map { String($0.prefix(12)) } ?? "unknown")\(document.git.dirty == true ? " (dirty)" : "")"
+                ))
         lines.append("")
         lines.append("Frame: the whole frame (update + layout + render stage + write). Render: diff+encode, or ncurses' wnoutrefresh+doupdate.")
         lines.append("")
@@ -14,23 +20,23 @@ public enum MarkdownReport {
                 return scenario.value(metric, statistic).map { Units.format($0, metric) } ?? "-"
             }
             lines.append(
-                "| \(escape(scenario.name)) | \(escape(scenario.backend)) | \(cell(.frameTime, .p50)) | \(cell(.frameTime, .p99)) | \(cell(.layoutTime, .p50)) | \(cell(.renderTime, .p50)) | \(cell(.instructions, .mean)) | \(cell(.bytes, .mean)) | \(cell(.allocations, .mean)) | \(cell(.dirtyCells, .mean)) |"
+                "| \(UntrustedText.markdown(scenario.name)) | \(UntrustedText.markdown(scenario.backend)) | \(cell(.frameTime, .p50)) | \(cell(.frameTime, .p99)) | \(cell(.layoutTime, .p50)) | \(cell(.renderTime, .p50)) | \(cell(.instructions, .mean)) | \(cell(.bytes, .mean)) | \(cell(.allocations, .mean)) | \(cell(.dirtyCells, .mean)) |"
             )
         }
         return lines.joined(separator: "\n")
     }
 
     public static func comparison(_ report: ComparisonReport, baselineName: String) -> String {
-        var lines = ["## framebench compared with `\(baselineName.replacingOccurrences(of: "`", with: "'"))`", ""]
+        var lines = ["## framebench compared with \(UntrustedText.markdown(baselineName))", ""]
         if let difference = report.machineDifference {
-            lines.append("> Baseline from another machine or build (\(escape(difference))): timings do not compare.")
+            lines.append("> Baseline from another machine or build (\(UntrustedText.markdown(difference))): timings do not compare.")
             lines.append("")
         }
-        lines.append(report.failed ? "**Gate: failed** (\(escape(TextReport.failureSummary(report))))" : "Gate: passed")
+        lines.append(report.failed ? "**Gate: failed** (\(UntrustedText.markdown(TextReport.failureSummary(report))))" : "Gate: passed")
         lines.append("")
         let moved = Set(report.rows.filter { $0.verdict == .worse }.map(\.scenario)).sorted()
         for scenario in moved {
-            lines.append("- \(escape(scenario)) moved for the worse: \(escape(report.movedPhases(of: scenario).joined(separator: ", ")))")
+            lines.append("- \(UntrustedText.markdown(scenario)) moved for the worse: \(UntrustedText.markdown(report.movedPhases(of: scenario).joined(separator: ", ")))")
         }
         if !moved.isEmpty { lines.append("") }
         lines.append("| scenario | metric | baseline | now | change | verdict |")
@@ -38,37 +44,18 @@ public enum MarkdownReport {
         for row in report.rows {
             let change = row.change.isFinite ? TextReport.format(row.change * 100, digits: 1) + "%" : "new"
             let verdict = row.verdict == .worse ? (row.gates ? "**worse**" : "worse (not gating)") : row.verdict.rawValue
-            lines.append("| \(escape(row.scenario)) | \(row.metric.rawValue).\(row.statistic.rawValue) | \(Units.format(row.baseline, row.metric)) | \(Units.format(row.candidate, row.metric)) | \(change) | \(verdict) \(row.evidence.isEmpty ? "" : "(\(escape(row.evidence)))") |")
+            lines.append("| \(UntrustedText.markdown(row.scenario)) | \(row.metric.rawValue).\(row.statistic.rawValue) | \(Units.format(row.baseline, row.metric)) | \(Units.format(row.candidate, row.metric)) | \(change) | \(verdict) \(row.evidence.isEmpty ? "" : "(\(UntrustedText.markdown(row.evidence)))") |")
         }
         if !report.budgets.isEmpty {
             lines += ["", "| scenario | budget | value | limit | |", "|---|---|---:|---:|---|"]
             for check in report.budgets {
                 let metric = Metric(rawValue: String(check.limit.prefix { $0 != "." })) ?? .bytes
-                lines.append("| \(escape(check.scenario)) | \(escape(check.limit)) | \(Units.format(check.value, metric)) | \(Units.format(check.maximum, metric))\(check.basis.isEmpty ? "" : " (\(escape(check.basis)))") | \(check.holds ? "holds" : "**exceeded**") |")
+                lines.append("| \(UntrustedText.markdown(check.scenario)) | \(UntrustedText.markdown(check.limit)) | \(Units.format(check.value, metric)) | \(Units.format(check.maximum, metric))\(check.basis.isEmpty ? "" : " (\(UntrustedText.markdown(check.basis)))") | \(check.holds ? "holds" : "**exceeded**") |")
             }
         }
-        for key in report.onlyInBaseline { lines.append("- \(escape(key)): in the baseline only") }
-        for key in report.onlyInCandidate { lines.append("- \(escape(key)): not in the baseline") }
+        for key in report.onlyInBaseline { lines.append("- \(UntrustedText.markdown(key)): in the baseline only") }
+        for key in report.onlyInCandidate { lines.append("- \(UntrustedText.markdown(key)): not in the baseline") }
         return lines.joined(separator: "\n")
-    }
-
-    /// Text from names and evidence made safe in a table cell: pipes and
-    /// control characters cannot end a cell or reach the reader's terminal.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "|": out += "\\|"
-            case "\n", "\r": out += " "
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
     }
 }
 

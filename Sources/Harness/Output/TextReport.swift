@@ -1,6 +1,7 @@
 /// The text report: per scenario an aligned table of metrics, the
 /// frame-time histogram, late-frame figures, and (with a baseline) each
-/// compared figure's change and verdict, coloured on a terminal.
+/// compared figure's change and verdict, coloured on a terminal. Names and
+/// fields read from files pass through `UntrustedText.terminal`.
 public struct TextReport {
     public var colors: Bool
 
@@ -11,7 +12,7 @@ public struct TextReport {
         for scenario in document.scenarios {
             let s = scenario.settings
             lines.append(
-                bold("\(scenario.name) [\(scenario.backend)]")
+                bold(UntrustedText.terminal("\(scenario.name) [\(scenario.backend)]"))
                     + "  \(s.scenario) \(s.cols)x\(s.rows), \(scenario.histogram.total) frames measured (\(s.warmUpFrames) warm-up per run, \(s.repeats) run\(s.repeats == 1 ? "" : "s")), TERM=\(s.term), seed \(s.seed), script \(s.script)"
             )
             if let reason = scenario.timingsNotComparable { lines.append("  note: \(reason)") }
@@ -69,7 +70,7 @@ public struct TextReport {
         if run.results.count == 2 {
             let ours = run.results[0].samples
             let theirs = run.results[1].samples
-            let name = run.settings.name
+            let name = UntrustedText.terminal(run.settings.name)
             lines.append(
                 "\(name): whole frame p50 \(TextReport.duration(Summary(ours[.frameTime]).p50)) vs \(TextReport.duration(Summary(theirs[.frameTime]).p50)) (ncurses lane): "
                     + TextReport.speed(Summary(ours[.frameTime]).p50, Summary(theirs[.frameTime]).p50, "the ncurses lane's whole frame"))
@@ -87,7 +88,7 @@ public struct TextReport {
         }
         if let idle = run.idle {
             lines.append(
-                "\(run.settings.name): unchanged frame \(idle.bytes) bytes; diff p50 \(TextReport.duration(idle.copiedFrameDiff.p50)) (copy of the shown frame), \(TextReport.duration(idle.redrawnFrameDiff.p50)) (redrawn from scratch, \(idle.redrawnBytes) bytes)"
+                "\(UntrustedText.terminal(run.settings.name)): unchanged frame \(idle.bytes) bytes; diff p50 \(TextReport.duration(idle.copiedFrameDiff.p50)) (copy of the shown frame), \(TextReport.duration(idle.redrawnFrameDiff.p50)) (redrawn from scratch, \(idle.redrawnBytes) bytes)"
             )
         }
         return lines
@@ -103,7 +104,7 @@ public struct TextReport {
     public func comparison(_ report: ComparisonReport, baselineName: String) -> String {
         var lines: [String] = []
         lines.append(
-            bold("compared with baseline \(baselineName)")
+            bold("compared with baseline \(UntrustedText.terminal(baselineName))")
                 + (report.machineDifference.map { "  (another machine or build: \($0); timings do not compare)" } ?? ""))
         lines.append(
             "  " + TextReport.pad("scenario", 30) + TextReport.pad("metric", 34) + TextReport.lpad("baseline", 12)
@@ -112,15 +113,15 @@ public struct TextReport {
             let change = row.change.isFinite ? TextReport.format(row.change * 100, digits: 1) + "%" : "new"
             let verdict = paint(row.verdict) + (row.verdict == .worse && !row.gates ? " (not gating)" : "")
             lines.append(
-                "  " + TextReport.pad(row.scenario, 30) + TextReport.pad("\(row.metric.rawValue).\(row.statistic.rawValue)", 34)
+                "  " + TextReport.pad(UntrustedText.terminal(row.scenario), 30) + TextReport.pad("\(row.metric.rawValue).\(row.statistic.rawValue)", 34)
                     + TextReport.lpad(Units.format(row.baseline, row.metric), 12) + TextReport.lpad(Units.format(row.candidate, row.metric), 12)
-                    + TextReport.lpad(change, 10) + "  " + verdict + (row.evidence.isEmpty ? "" : "  (\(row.evidence))"))
+                    + TextReport.lpad(change, 10) + "  " + verdict + (row.evidence.isEmpty ? "" : "  (\(UntrustedText.terminal(row.evidence)))"))
         }
-        for key in report.onlyInBaseline { lines.append("  \(key): in the baseline only") }
-        for key in report.onlyInCandidate { lines.append("  \(key): not in the baseline") }
+        for key in report.onlyInBaseline { lines.append("  \(UntrustedText.terminal(key)): in the baseline only") }
+        for key in report.onlyInCandidate { lines.append("  \(UntrustedText.terminal(key)): not in the baseline") }
         let moved = Set(report.rows.filter { $0.verdict == .worse }.map(\.scenario)).sorted()
         for scenario in moved {
-            lines.append("  \(scenario): moved for the worse: \(report.movedPhases(of: scenario).joined(separator: ", "))")
+            lines.append("  \(UntrustedText.terminal(scenario)): moved for the worse: \(report.movedPhases(of: scenario).joined(separator: ", "))")
         }
         return lines.joined(separator: "\n")
     }
@@ -141,7 +142,7 @@ public struct TextReport {
             let status = check.holds ? green("holds") : red("EXCEEDED")
             let metric = Metric(rawValue: String(check.limit.prefix { $0 != "." })) ?? .bytes
             lines.append(
-                "  " + TextReport.pad(check.scenario, 30) + TextReport.pad(check.limit, 34)
+                "  " + TextReport.pad(UntrustedText.terminal(check.scenario), 30) + TextReport.pad(UntrustedText.terminal(check.limit), 34)
                     + TextReport.lpad(Units.format(check.value, metric), 12) + " <= "
                     + TextReport.pad(Units.format(check.maximum, metric), 12) + status
                     + (check.basis.isEmpty ? "" : "  (\(check.basis))"))

@@ -18,16 +18,24 @@ public enum ProbeOverhead {
         public var overhead: Double { withProbes / withoutProbes - 1 }
     }
 
-    /// Measures over `settings.frames` frames (at least four blocks), split into blocks of `framesPerBlock`.
-    public static func measure(_ settings: RunSettings, framesPerBlock: Int = 50) throws -> Result {
+    /// How `frames` frames each way (`--frames`) are split into interleaved
+    /// blocks: 40 blocks when there are enough frames (2000 gives 40 of 50),
+    /// never fewer than 2 (the first pair warms up), and at least one frame per block.
+    public static func blocks(forFrames frames: Int) -> (blocks: Int, framesPerBlock: Int) {
+        let blocks = max(2, min(40, frames))
+        return (blocks, max(1, frames / blocks))
+    }
+
+    /// Measures `blocks` blocks of `framesPerBlock` frames each way, interleaved
+    /// (with probes, without, with, ...); the first pair warms up.
+    public static func measure(_ settings: RunSettings, blocks: Int = 40, framesPerBlock: Int = 50) throws -> Result {
         let lane = try FramebenchLane(
             workload: WorkloadFactory.make(settings.workload, settings: settings.workloadSettings),
             capabilities: PeerRun.capabilities(settings.term), settings: settings)
-        let blocks = max(4, settings.frames / framesPerBlock)
         var probed: [Double] = []
         var bare: [Double] = []
         var frame = 0
-        for block in 0..<blocks {
+        for block in 0..<(2 * blocks) {
             let withProbes = block % 2 == 0
             let start = MonotonicClock.now()
             for _ in 0..<framesPerBlock {

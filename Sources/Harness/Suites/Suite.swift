@@ -119,6 +119,7 @@ enum JSONFile {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch let DecodingError.dataCorrupted(context) {
+            if let problem = JSONNumberCheck.problem(in: data, as: T.self) { throw UsageError("\(what) \(path): \(problem)") }
             throw UsageError("\(what) \(path) is not valid JSON (\(context.debugDescription))")
         } catch let DecodingError.keyNotFound(key, context) {
             throw UsageError("\(what) \(path): missing field '\(key.stringValue)' at \(pathText(context.codingPath))")

@@ -1,0 +1,700 @@
+#!/usr/bin/env bash
+# The reliability suite: framebench as a hostile user, a full disk, a closed
+# pipe, a signal or a shrinking file would meet it. Nothing may be lost,
+# nothing may crash. Every case runs in a temporary folder; no case writes to
+# a real device or system file (the devices here are nodes made in the
+# temporary folder).
+#
+#     scripts/reliability-check.sh [FRAMEBENCH]    (default .build/release/framebench)
+#     RELIABILITY_ONLY=live scripts/reliability-check.sh    (only the cases matching a pattern)
+#
+# Prints each case, then cases tried, passed, failed, pending and skipped;
+# exits 1 when any case that is not pending failed.
+
+# Cases whose fix lives on another branch (owned by #10/#11 work: the lead's
+# budgets and check rewrite, items 3 and 9; the layout work, item 7): they run
+# and are reported, but do not fail the suite. Remove a name once its fix is
+# merged; the suite says when a pending case already passes.
+PENDING_CASES=(
+    combining-marks-cost-their-visible-part    # issue 15 item 7 (layout)
+    cr-only-line-ends-cost-their-visible-part  # issue 15 item 7 (layout)
+)
+
+set -uo pipefail
+cd "$(dirname "$0")/.."
+framebench=$(realpath "${1:-.build/release/framebench}")
+[ -x "$framebench" ] || { echo "reliability-check: no framebench at $framebench" >&2; exit 2; }
+
+work=$(mktemp -d /tmp/framebench-reliability.XXXXXX)
+tmux_socket="framebench-reliability-$$"
+cleanup() {
+    tmux -L "$tmux_socket" kill-server >/dev/null 2>&1
+    if mountpoint -q "$work/tiny" 2>/dev/null; then umount "$work/tiny"; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+tried=0 passed=0 failed=0 pending=0 skipped=0
+failures=() pending_failures=() pending_passing=()
+log="$work/case.log"
+start_time=$SECONDS
+
+is_pending() {
+    local name
+    for name in "${PENDING_CASES[@]}"; do [ "$name" = "$1" ] && return 0; done
+    return 1
+}
+
+# run_case NAME FUNCTION: the function returns 0 (pass), 1 (fail) or 77 (skipped: cannot run here).
+run_case() {
+    local name=$1 status
+    : >"$log"
+    ( cd "$work/sandbox" && "$2" ) >>"$log" 2>&1
+    status=$?
+    if [ $status -eq 77 ]; then
+        skipped=$((skipped + 1))
+        echo "  skip $name ($(tail -1 "$log"))"
+        return
+    fi
+    tried=$((tried + 1))
+    if is_pending "$name"; then
+        pending=$((pending + 1))
+        if [ $status -eq 0 ]; then
+            pending_passing+=("$name")
+            echo "  pend $name (passes already: remove it from PENDING_CASES)"
+        else
+            pending_failures+=("$name")
+            echo "  pend $name (pending: owned by #10/#11 work)"
+        fi
+    elif [ $status -eq 0 ]; then
+        passed=$((passed + 1))
+        echo "  ok   $name"
+    else
+        failed=$((failed + 1))
+        failures+=("$name")
+        echo "  FAIL $name"
+        sed 's/^/       | /' "$log" | grep -v '^       | *$' | head -12
+    fi
+}
+
+# A fresh sandbox per case group: a folder with a Benchmarks/ and Results/ of its own.
+fresh_sandbox() {
+    rm -rf "$work/sandbox"
+    mkdir -p "$work/sandbox/Benchmarks" "$work/sandbox/Results"
+    cp Benchmarks/suites.json Benchmarks/budgets.json "$work/sandbox/Benchmarks/"
+}
+
+# Helpers used inside cases (they run in the sandbox).
+fb() { "$framebench" "$@"; }
+small=(plain-feed --frames 20 --size 40x10 --term xterm-256color)
+# Exit codes that mean a crash: SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV.
+crashed() { case $1 in 132 | 133 | 134 | 135 | 136 | 139) return 0 ;; *) return 1 ;; esac }
+expect_rc() {  # expect_rc WANT GOT WHAT
+    if [ "$2" -ne "$1" ]; then echo "$3: exit $2, expected $1"; return 1; fi
+}
+is_kind() {  # is_kind PATH c|p|f|L
+    case $2 in
+        c) [ -c "$1" ] ;; p) [ -p "$1" ] ;; L) [ -L "$1" ] ;; f) [ -f "$1" ] && [ ! -L "$1" ] ;;
+    esac || { echo "$1 is no longer of kind $2: $(ls -l "$1" 2>&1)"; return 1; }
+}
+no_temporaries() {  # no_temporaries DIR...
+    local left
+    left=$(find "$@" -name '.*.tmp-*' 2>/dev/null)
+    [ -z "$left" ] || { echo "temporary files left behind: $left"; return 1; }
+}
+valid_json() { python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1" 2>/dev/null; }
+results_file() {  # results_file PATH: a small real results file
+    fb run "${small[@]}" --format json --out "$1" --force >/dev/null
+}
+
+# ---------------------------------------------------------------- --out targets
+
+case_out_character_device() {
+    mknod null c 1 3 || { echo "mknod is not permitted"; return 77; }
+    fb run "${small[@]}" --out null; expect_rc 0 $? "run --out DEVICE" || return 1
+    is_kind null c && no_temporaries .
+}
+
+case_out_full_device_fails_cleanly() {
+    mknod full c 1 7 || { echo "mknod is not permitted"; return 77; }
+    fb run "${small[@]}" --out full 2>err; local rc=$?
+    cat err
+    [ $rc -ne 0 ] && ! crashed $rc && grep -q "No space left" err && is_kind full c && no_temporaries .
+}
+
+case_out_fifo_written_through() {
+    mkfifo fifo
+    # Bounded: should framebench never open the FIFO (renaming a file over it), the reader gives up.
+    timeout 20 cat fifo >received & local reader=$!
+    fb run "${small[@]}" --format json --out fifo; local rc=$?
+    is_kind fifo p || { kill $reader; return 1; }
+    wait $reader
+    expect_rc 0 $rc "run --out FIFO" && is_kind fifo p && valid_json received
+}
+
+case_out_symlink_follows_to_target() {
+    ln -s target.json link.json
+    fb run "${small[@]}" --format json --out link.json || return 1
+    is_kind link.json L && is_kind target.json f && valid_json target.json || return 1
+    fb run "${small[@]}" --format json --out link.json --force || return 1
+    is_kind link.json L && valid_json target.json && no_temporaries .
+}
+
+case_out_existing_refused_before_the_run() {
+    echo old >old.txt
+    # 10 million frames would take hours: the refusal must come before the run.
+    timeout 20 "$framebench" run plain-feed --frames 10000000 --size 40x10 --out old.txt 2>err; local rc=$?
+    cat err
+    expect_rc 2 $rc "existing --out without --force" && grep -q "pass --force" err && [ "$(cat old.txt)" = old ]
+}
+
+case_out_force_replaces() {
+    echo old >old.json
+    fb run "${small[@]}" --format json --out old.json --force && valid_json old.json && no_temporaries .
+}
+
+case_out_dash_is_standard_output() {
+    fb run "${small[@]}" --format json --out - >stdout.json && valid_json stdout.json && [ ! -e ./- ]
+}
+
+case_out_descriptor_link_written_directly() {
+    # /dev/stdout is a link to /proc/self/fd/1; a link of our own stands in for
+    # it, so a regression renames over this link, not over /dev/stdout.
+    ln -s /proc/self/fd/1 stdout-link
+    fb run "${small[@]}" --format json --out stdout-link >file.json || return 1
+    fb run "${small[@]}" --format json --out stdout-link | cat >piped.json || return 1
+    is_kind stdout-link L && valid_json file.json && valid_json piped.json && no_temporaries .
+}
+
+case_out_missing_folder_is_a_clear_error() {
+    timeout 20 "$framebench" run plain-feed --frames 10000000 --out no/such/folder/x.json 2>err; local rc=$?
+    cat err
+    expect_rc 2 $rc "--out in a missing folder" && grep -q "does not exist" err
+}
+
+case_out_directory_is_a_clear_error() {
+    mkdir adir
+    fb run "${small[@]}" --out adir 2>err; local rc=$?
+    cat err
+    expect_rc 2 $rc "--out DIRECTORY" && grep -q "is a directory" err && [ -d adir ]
+}
+
+# ---------------------------------------------------------------- stdout and stderr
+
+case_stdout_full_fails() {
+    fb run "${small[@]}" --format json >/dev/full 2>err; local rc=$?
+    cat err
+    expect_rc 1 $rc "run > /dev/full" && grep -q "cannot write to standard output" err
+}
+
+case_stdout_full_text_and_list_fail() {
+    fb list >/dev/full 2>/dev/null; expect_rc 1 $? "list > /dev/full" || return 1
+    fb help >/dev/full 2>/dev/null; expect_rc 1 $? "help > /dev/full"
+}
+
+case_stdout_closed_pipe() {
+    # The reader is gone before framebench writes: EPIPE, a message, exit 1 (not a silent SIGPIPE).
+    (sleep 0.5; fb run "${small[@]}" --format json 2>err; echo $? >rc) | true
+    cat err
+    expect_rc 1 "$(cat rc)" "run | (closed)" && grep -q "Broken pipe" err
+}
+
+case_stdout_closed_descriptor() {
+    fb run "${small[@]}" --format json >&- 2>err; local rc=$?
+    cat err
+    [ $rc -ne 0 ] && ! crashed $rc
+}
+
+case_stderr_full_usage_error() {
+    fb bogus 2>/dev/full; expect_rc 2 $? "usage error with stderr full"
+}
+
+case_stderr_closed_usage_error() {
+    fb bogus 2>&-; expect_rc 2 $? "usage error with stderr closed"
+}
+
+case_stderr_closed_progress_and_run() {
+    fb run "${small[@]}" --format json --out r.json 2>&-; expect_rc 0 $? "run with stderr closed" && valid_json r.json
+}
+
+# ---------------------------------------------------------------- full disk
+
+case_file_size_limit_keeps_old_file() {
+    results_file old.json || return 1
+    cp old.json before.json
+    # 1 KiB: the JSON does not fit. SIGXFSZ is ignored, so this is an error, not a kill.
+    (ulimit -f 1; "$framebench" run plain-feed --frames 200 --size 40x10 --format json --out old.json --force) 2>err
+    local rc=$?
+    cat err
+    [ $rc -ne 0 ] && ! crashed $rc && [ $rc -lt 128 ] && cmp -s old.json before.json && no_temporaries .
+}
+
+case_tiny_tmpfs_full_keeps_old_file() {
+    mkdir -p "$work/tiny"
+    mount -t tmpfs -o size=64k tmpfs "$work/tiny" 2>/dev/null || { echo "cannot mount a tmpfs here"; return 77; }
+    local ok=0
+    results_file "$work/tiny/old.json" || ok=1
+    cp "$work/tiny/old.json" before.json
+    head -c 60000 /dev/zero >"$work/tiny/filler" 2>/dev/null
+    fb run plain-feed --frames 400 --size 80x24 --format json --out "$work/tiny/old.json" --force 2>err
+    local rc=$?
+    cat err
+    [ $rc -ne 0 ] && ! crashed $rc && grep -q "No space left" err || ok=1
+    cmp -s "$work/tiny/old.json" before.json || { echo "old file changed"; ok=1; }
+    no_temporaries "$work/tiny" || ok=1
+    umount "$work/tiny"
+    return $ok
+}
+
+# ---------------------------------------------------------------- signals during writes
+
+# kill_during COUNT SIGNAL CHECK COMMAND...: runs COMMAND COUNT times, each
+# killed after a different delay, then runs CHECK.
+kill_during() {
+    local count=$1 signal=$2 check=$3 i delay
+    shift 3
+    for i in $(seq 1 "$count"); do
+        delay=$(awk -v i="$i" -v n="$count" 'BEGIN { printf "%.3f", 0.005 + 0.12 * i / n }')
+        "$@" >/dev/null 2>&1 & local pid=$!
+        sleep "$delay"
+        kill "-$signal" $pid 2>/dev/null
+        wait $pid 2>/dev/null
+        "$check" || { echo "after SIG$signal at ${delay}s"; return 1; }
+    done
+}
+
+baseline_is_old_or_new() {
+    valid_json Results/kept.json || { echo "Results/kept.json is not complete JSON"; return 1; }
+    cmp -s Results/kept.json old.json || cmp -s Results/kept.json new.json || { echo "neither old nor new"; return 1; }
+}
+
+case_baseline_save_killed_keeps_old_or_new() {
+    results_file old.json && results_file new.json || return 1
+    fb baseline save --name kept --from old.json >/dev/null || return 1
+    cp Results/kept.json old.json  # as stored
+    fb baseline save --name probe --from new.json >/dev/null && cp Results/probe.json new.json && rm Results/probe.json
+    kill_during 10 TERM baseline_is_old_or_new "$framebench" baseline save --name kept --force --from new.json || return 1
+    no_temporaries Results || return 1
+    kill_during 6 KILL baseline_is_old_or_new "$framebench" baseline save --name kept --force --from new.json
+}
+
+out_is_old_or_new() {
+    valid_json out.json || { echo "out.json is not complete JSON"; return 1; }
+}
+
+case_run_out_interrupted_leaves_no_temporary() {
+    results_file out.json || return 1
+    kill_during 8 INT out_is_old_or_new "$framebench" run plain-feed --frames 300 --size 80x24 --format json --out out.json --force \
+        && no_temporaries .
+}
+
+case_concurrent_new_saves_one_wins() {
+    results_file a.json || return 1
+    local i
+    for i in 1 2 3 4 5; do
+        "$framebench" baseline save --name "race$i" --from a.json >/dev/null 2>&1 & local first=$!
+        "$framebench" baseline save --name "race$i" --from a.json >/dev/null 2>&1 & local second=$!
+        wait $first; local one=$?
+        wait $second; local two=$?
+        if [ $((one == 0 ? 1 : 0)) -eq $((two == 0 ? 1 : 0)) ]; then
+            echo "race $i: exits $one and $two (exactly one save of a new name may succeed)"
+            return 1
+        fi
+        valid_json "Results/race$i.json" || return 1
+    done
+    no_temporaries Results
+}
+
+case_baseline_name_stays_in_results() {
+    results_file a.json || return 1
+    fb baseline save --name mine.json --from a.json 2>err; local rc=$?
+    cat err
+    expect_rc 2 $rc "--name mine.json" && [ ! -e mine.json ] && [ ! -e Results/mine.json.json ]
+}
+
+recording_is_consistent() {
+    [ -f rec/stream.bin ] && [ -f rec/frames.jsonl ] || { echo "a recording file is missing"; return 1; }
+    python3 - <<'EOF' || return 1
+import json, os
+lines = open("rec/frames.jsonl").read().splitlines()
+end = json.loads(lines[-1])["end"]
+size = os.path.getsize("rec/stream.bin")
+if end != size:
+    raise SystemExit(f"frames.jsonl ends at byte {end}, stream.bin has {size}: one old, one new")
+EOF
+}
+
+case_record_force_interrupted_keeps_a_matching_pair() {
+    fb record plain-feed --frames 5 --size 40x10 --out rec >/dev/null || return 1
+    kill_during 10 TERM recording_is_consistent \
+        "$framebench" record plain-feed --frames 400 --size 80x24 --out rec --force || return 1
+    no_temporaries rec
+}
+
+case_record_refuses_existing_without_force() {
+    fb record plain-feed --frames 5 --size 40x10 --out rec >/dev/null || return 1
+    cp rec/stream.bin stream.before
+    fb record plain-feed --frames 9 --size 40x10 --out rec 2>err; local rc=$?
+    expect_rc 2 $rc "record into an existing recording" && cmp -s rec/stream.bin stream.before
+}
+
+# ---------------------------------------------------------------- feed files
+
+case_feed_file_fifo_does_not_block() {
+    mkfifo feed.fifo
+    timeout 10 "$framebench" run "${small[@]}" --feed-file feed.fifo 2>err; local rc=$?
+    cat err
+    expect_rc 2 $rc "--feed-file FIFO" && grep -q "not a regular file" err
+}
+
+case_feed_file_directory_and_missing() {
+    fb run "${small[@]}" --feed-file . 2>/dev/null; expect_rc 2 $? "--feed-file DIR" || return 1
+    fb run "${small[@]}" --feed-file no-such-file 2>/dev/null; expect_rc 2 $? "--feed-file missing"
+}
+
+truncated_during_run() {  # truncated_during_run SCENARIO SIZE FRAMES (enough to outlast the first 0.3 s)
+    python3 -c '
+import sys
+with open("big.txt", "w") as f:
+    for i in range(200000):
+        f.write("item %d %s\n" % (i, "word " * 20))
+'
+    "$framebench" run "$1" --frames "$3" --size 80x24 --feed 200000 --feed-file big.txt --quiet & local pid=$!
+    sleep 0.3
+    kill -0 $pid 2>/dev/null || { echo "the run ended before the file was truncated: give it more frames"; return 1; }
+    truncate -s "$2" big.txt
+    sleep 0.2
+    truncate -s 0 big.txt
+    wait $pid; local rc=$?
+    expect_rc 0 $rc "$1 with its feed file truncated mid-run"
+}
+
+case_feed_file_truncated_under_plain_feed() { truncated_during_run plain-feed 5000 60000; }
+case_feed_file_truncated_under_profile_feed() { truncated_during_run profile-feed 100 3000; }
+
+# Item 7 (frame cost grows with an item's length): only the visible part of
+# an item may cost anything. 60 frames of a hostile item may take at most
+# three times as long as 60 frames of ordinary items, plus 0.3 s (a
+# ratio, not a time, so a slow or busy machine does not fail it; before the
+# fixes they took 20 to 200 times as long).
+long_item_runs_fast() {  # long_item_runs_fast WHAT: big.txt is prepared
+    python3 -c 'open("normal.txt", "w").write("".join("item %d some words here\n" % i for i in range(1000)))'
+    local started ordinary hostile rc
+    started=$(date +%s%N)
+    fb run plain-feed --frames 60 --size 40x10 --feed-file normal.txt --quiet || return 1
+    ordinary=$(( $(date +%s%N) - started ))
+    started=$(date +%s%N)
+    timeout 60 "$framebench" run plain-feed --frames 60 --size 40x10 --feed-file big.txt --quiet; rc=$?
+    hostile=$(( $(date +%s%N) - started ))
+    expect_rc 0 $rc "$1" || return 1
+    echo "$1: $((hostile / 1000000)) ms for 60 frames; ordinary items $((ordinary / 1000000)) ms"
+    [ $hostile -le $((3 * ordinary + 300000000)) ]
+}
+case_long_line_costs_its_visible_part() {
+    python3 -c 'open("big.txt", "w").write("x" * 10_000_000 + "\n")'
+    long_item_runs_fast "a 10 MB line"
+}
+case_combining_marks_cost_their_visible_part() {
+    python3 -c 'open("big.txt", "w").write("e" + "\u0301" * 1_000_000 + "\n")'
+    long_item_runs_fast "1,000,000 combining marks"
+}
+case_cr_only_line_ends_cost_their_visible_part() {
+    python3 -c 'open("big.txt", "w").write("item\r" * 58_000)'
+    long_item_runs_fast "290 KB of CR-only line ends"
+}
+
+# ---------------------------------------------------------------- hostile values and files
+
+case_hostile_command_line_values() {
+    local arguments bad=0 rc
+    while IFS= read -r arguments; do
+        eval "set -- $arguments"
+        timeout 20 "$framebench" "$@" >/dev/null 2>err; rc=$?
+        if [ $rc -ne 2 ]; then echo "framebench $arguments: exit $rc, expected 2"; cat err; bad=1; fi
+    done <<'EOF'
+run plain-feed --frames -1
+run plain-feed --frames 99999999999999999999
+run plain-feed --frames ""
+run plain-feed --size 0x0
+run plain-feed --size 4294967297x1
+run plain-feed --size 10x
+run plain-feed --seed -5
+run plain-feed --feed 0
+run plain-feed --repeat 1000
+run plain-feed --backend nope
+run plain-feed --term ../../../etc/passwd --frames 2
+run plain-feed --script nope
+run plain-feed --inject-delay-ns -1
+run plain-feed --out ""
+run plain-feed --format yaml
+run --suite no-such-suite
+record plain-feed --out ""
+live plain-feed --frames 5
+overhead plain-feed --frames 0
+baseline save --name ../escape
+baseline save --name ""
+baseline show
+compare only-one.json
+check --budgets no-such-budgets.json
+bogus
+EOF
+    return $bad
+}
+
+case_corrupt_results_files() {
+    results_file good.json || return 1
+    head -c 200 good.json >truncated.json
+    head -c 4096 /dev/urandom >garbage.json
+    python3 -c 'import json; d = json.load(open("good.json")); d["schema_version"] = 99; json.dump(d, open("version.json", "w"))'
+    python3 -c 'import json; d = json.load(open("good.json")); d["scenarios"] = {"x": 1}; json.dump(d, open("wrongtype.json", "w"))'
+    printf '' >empty.json
+    local file bad=0 rc
+    for file in truncated.json garbage.json version.json wrongtype.json empty.json missing.json; do
+        for command in "baseline show $file" "compare good.json $file" "check --results $file" "baseline save --name c --from $file"; do
+            $framebench $command >/dev/null 2>err; rc=$?
+            if [ $rc -ne 2 ] || ! grep -q "$file" err || grep -q NSCocoaErrorDomain err; then
+                echo "framebench $command: exit $rc"; cat err; bad=1
+            fi
+        done
+    done
+    no_temporaries Results && [ ! -e Results/c.json ] && return $bad
+}
+
+case_suites_file_out_of_range_number_is_named() {
+    sed 's/"frames": *[0-9][0-9]*/"frames": 99999999999999999999/' Benchmarks/suites.json >s.json
+    grep -q 99999999999999999999 s.json || { echo "no frames field to change in suites.json"; return 1; }
+    cp s.json Benchmarks/suites.json
+    timeout 20 "$framebench" run --frames 5 2>err; local rc=$?
+    cat err
+    expect_rc 2 $rc "run with an out-of-range number in suites.json" && grep -q "99999999999999999999 on line" err \
+        && ! grep -q "not valid JSON" err
+}
+
+case_list_fails_on_broken_suites_file() {
+    echo '{"suites": {' >Benchmarks/suites.json
+    fb list >out 2>err; local rc=$?
+    cat err
+    expect_rc 2 $rc "list with a broken suites file" && grep -q "plain-feed" out
+}
+
+case_overhead_honours_frames() {
+    fb overhead plain-feed --frames 80 --size 40x10 >out || return 1
+    cat out
+    grep -q "40 blocks of 2 frames" out
+}
+
+hostile_results() {
+    results_file plain.json || return 1
+    python3 - <<'EOF'
+import json
+d = json.load(open("plain.json"))
+d["scenarios"][0]["name"] = "evil\u001b[2J\u001b]52;c;aGk=\u0007|cell\u009b31m`x`"
+d["machine"]["cpu"] = "cpu\u001b[31m|"
+json.dump(d, open("hostile.json", "w"))
+EOF
+}
+
+case_hostile_names_escaped_in_text() {
+    hostile_results || return 1
+    fb baseline show hostile.json --format text >show.txt && fb compare hostile.json hostile.json >compare.txt || return 1
+    fb baseline list >/dev/null || return 1
+    cp hostile.json 'Results/bad'$'\033''[2J.json'
+    fb baseline list >list.txt || return 1
+    python3 -c '
+import json; d = json.load(open("Benchmarks/suites.json"))
+d["suites"]["default"][0]["name"] = "suite\u001b[2J\u009b31m"
+json.dump(d, open("Benchmarks/suites.json", "w"))'
+    fb list >suites.txt || return 1
+    if grep -q $'\033' show.txt compare.txt list.txt suites.txt; then echo "raw ESC in text output"; return 1; fi
+    if python3 -c 'import sys; sys.exit(0 if any("\x9b" in open(f, encoding="utf-8", errors="replace").read() for f in sys.argv[1:]) else 1)' show.txt compare.txt list.txt suites.txt; then
+        echo "raw C1 CSI in text output"; return 1
+    fi
+    grep -q 'evil' show.txt
+}
+
+case_hostile_names_escaped_in_markdown() {
+    hostile_results || return 1
+    fb compare hostile.json hostile.json --format markdown >compare.md || return 1
+    fb baseline show hostile.json --format markdown >show.md || return 1
+    python3 - <<'EOF'
+import re, sys
+for name in ("compare.md", "show.md"):
+    text = open(name, encoding="utf-8").read()
+    if "\x1b" in text or "\x07" in text:
+        sys.exit(f"{name}: raw control characters")
+    header = None
+    for line in text.splitlines():
+        if line.startswith("| scenario"):
+            header = len(re.findall(r"(?<!\\)\|", line))
+        elif line.startswith("|") and "evil" in line:
+            cells = len(re.findall(r"(?<!\\)\|", line))
+            if cells != header:
+                sys.exit(f"{name}: a row with {cells} separators under a header with {header}: {line}")
+EOF
+}
+
+case_hostile_names_escaped_in_json_and_junit() {
+    hostile_results || return 1
+    fb compare hostile.json hostile.json --format json >compare.json || return 1
+    valid_json compare.json || { echo "JSON report does not parse"; return 1; }
+    fb compare hostile.json hostile.json --format junit >compare.xml || return 1
+    python3 -c 'import sys, xml.etree.ElementTree as E; E.parse("compare.xml")' || { echo "JUnit report does not parse"; return 1; }
+    ! grep -q $'\033' compare.json compare.xml
+}
+
+# Item 3: a frame budget of 0 or less is an error before any work, never a crash.
+case_budget_zero_in_suites() {
+    python3 -c '
+import json; d = json.load(open("Benchmarks/suites.json")); d["frame_budget_ns"] = 0
+json.dump(d, open("Benchmarks/suites.json", "w"))'
+    timeout 60 "$framebench" run --frames 5 --size 20x5 >/dev/null 2>err; local rc=$?
+    cat err
+    expect_rc 2 $rc "run with frame_budget_ns 0" && grep -q frame_budget_ns err
+}
+
+case_budget_negative_in_results() {
+    results_file good.json || return 1
+    python3 -c '
+import json; d = json.load(open("good.json")); d["scenarios"][0]["frame_budget_ns"] = -1
+json.dump(d, open("negative.json", "w"))'
+    local bad=0 rc command
+    for command in "compare good.json negative.json" "baseline show negative.json --format markdown" "baseline save --name neg --from negative.json"; do
+        $framebench $command >/dev/null 2>err; rc=$?
+        if [ $rc -ne 2 ]; then echo "framebench $command: exit $rc, expected 2"; cat err; bad=1; fi
+    done
+    [ ! -e Results/neg.json ] && return $bad
+}
+
+# Item 9: check must not pass when no budget applies.
+case_check_fails_when_no_budget_applies() {
+    results_file r.json || return 1
+    echo '{"budgets": {"plain-fed-misspelt": {"bytes_per_frame.mean": 100}}}' >budgets.json
+    fb check --results r.json --budgets budgets.json >out 2>err; local rc=$?
+    cat out err
+    [ $rc -ne 0 ] && ! crashed $rc
+}
+
+case_check_fails_on_results_without_metrics() {
+    results_file r.json || return 1
+    python3 -c '
+import json; d = json.load(open("r.json")); d["scenarios"] = []
+json.dump(d, open("empty-results.json", "w"))'
+    fb check --results empty-results.json >out 2>err; local rc=$?
+    cat out err
+    [ $rc -ne 0 ] && ! crashed $rc
+}
+
+# ---------------------------------------------------------------- live mode in a tmux pane
+
+tm() { tmux -L "$tmux_socket" "$@"; }
+pane_flags() { tm display -p '#{alternate_on} #{cursor_flag}'; }
+wait_flags() {  # wait_flags "A C": alternate screen and cursor flags
+    local i
+    for i in $(seq 1 50); do [ "$(pane_flags)" = "$1" ] && return 0; sleep 0.1; done
+    echo "pane flags $(pane_flags), expected $1"; tm capture-pane -p; return 1
+}
+wait_screen() {  # wait_screen PATTERN
+    local i
+    for i in $(seq 1 50); do tm capture-pane -p | grep -q -- "$1" && return 0; sleep 0.1; done
+    echo "the pane never showed '$1':"; tm capture-pane -p; return 1
+}
+live_pid() { pgrep -P "$(tm display -p '#{pane_pid}')" -x framebench; }
+start_live_shell() {
+    command -v tmux >/dev/null || { echo "no tmux"; return 77; }
+    # A server of its own per case (cases run in subshells), gone when the case ends.
+    tmux_socket="framebench-reliability-$$-$BASHPID"
+    trap 'tmux -L "$tmux_socket" kill-server >/dev/null 2>&1' EXIT
+    tm -f /dev/null new-session -d -x 80 -y 24 "env -i PATH=$PATH HOME=$work TERM=tmux-256color PS1='shell\$ ' bash --norc --noprofile -i"
+    tm set -g status off
+    wait_screen 'shell\$' || return 1
+    # The command alone, not in a list: bash goes on with the rest of a list when its job stops.
+    tm send-keys "$framebench live plain-feed --no-hud --term tmux-256color" Enter
+    wait_flags "1 0"
+}
+wait_exit() {  # wait_exit CODE: the live process ended (the prompt is back) with CODE
+    wait_screen 'shell\$ *$' >/dev/null || true
+    tm send-keys 'echo exit=$?' Enter
+    wait_screen "exit=$1"
+}
+
+case_live_ctrl_z_restores_and_fg_redraws() {
+    start_live_shell || return $?
+    local before
+    wait_screen 'footer do not scroll' || return 1
+    before=$(tm capture-pane -p)
+    tm send-keys C-z
+    wait_flags "0 1" || return 1
+    wait_screen 'Stopped' || return 1
+    tm send-keys 'fg' Enter
+    wait_flags "1 0" || return 1
+    local i
+    for i in $(seq 1 30); do [ "$(tm capture-pane -p)" = "$before" ] && break; sleep 0.1; done
+    [ "$(tm capture-pane -p)" = "$before" ] || { echo "not redrawn after fg:"; tm capture-pane -p; return 1; }
+    # Raw mode again: a single key acts without Enter.
+    tm send-keys j
+    sleep 0.3
+    [ "$(tm capture-pane -p)" != "$before" ] || { echo "j did nothing after fg: not in raw mode"; return 1; }
+    tm send-keys q
+    wait_flags "0 1" && wait_exit 0
+}
+
+case_live_sigtstp_and_sigstop_from_outside() {
+    start_live_shell || return $?
+    local pid before
+    pid=$(live_pid) || { echo "no live process"; return 1; }
+    wait_screen 'footer do not scroll' || return 1
+    before=$(tm capture-pane -p)
+    kill -TSTP "$pid"
+    wait_flags "0 1" || return 1
+    tm send-keys 'fg' Enter
+    wait_flags "1 0" || return 1
+    # SIGSTOP cannot be caught: nothing is restored, and the shell takes the
+    # terminal back in its own line mode. After fg (SIGCONT) the session must
+    # be raw again and repaint what the shell wrote over it.
+    kill -STOP "$pid"
+    wait_screen 'Stopped' || return 1
+    tm send-keys 'fg' Enter
+    local i
+    for i in $(seq 1 30); do [ "$(tm capture-pane -p)" = "$before" ] && break; sleep 0.1; done
+    [ "$(tm capture-pane -p)" = "$before" ] || { echo "not repainted after SIGSTOP and fg:"; tm capture-pane -p; return 1; }
+    tm send-keys j
+    sleep 0.3
+    [ "$(tm capture-pane -p)" != "$before" ] || { echo "j did nothing after fg: not in raw mode"; return 1; }
+    tm send-keys q
+    wait_flags "0 1" && wait_exit 0
+}
+
+case_live_sigquit_restores_and_quits_without_backtrace() {
+    start_live_shell || return $?
+    local pid
+    pid=$(live_pid) || { echo "no live process"; return 1; }
+    kill -QUIT "$pid"
+    wait_flags "0 1" || return 1
+    wait_exit 131 || return 1
+    if tm capture-pane -p -S -100 | grep -qi -e 'backtrace' -e 'crash'; then echo "a backtrace was printed"; tm capture-pane -p; return 1; fi
+}
+
+case_live_lone_esc_then_q_quits() {
+    start_live_shell || return $?
+    tm send-keys Escape
+    sleep 0.3
+    tm send-keys q
+    wait_flags "0 1" && wait_exit 0
+}
+
+# ---------------------------------------------------------------- run
+
+# RELIABILITY_ONLY=PATTERN runs only the cases whose names match (grep -E), for working on one.
+cases=$(declare -F | awk '{ print $3 }' | grep '^case_' | grep -E -- "${RELIABILITY_ONLY:-.}")
+echo "== reliability: $(echo "$cases" | wc -l) cases against $framebench"
+for function in $cases; do
+    fresh_sandbox
+    run_case "$(echo "${function#case_}" | tr '_' '-')" "$function"
+done
+
+echo
+echo "reliability: $tried cases tried, $passed passed, $failed failed, $pending pending, $skipped skipped ($((SECONDS - start_time)) s)"
+[ ${#failures[@]} -eq 0 ] || echo "failed: ${failures[*]}"
+[ ${#pending_failures[@]} -eq 0 ] || echo "pending (owned by #10/#11 work): ${pending_failures[*]}"
+[ ${#pending_passing[@]} -eq 0 ] || echo "pending but passing (remove from PENDING_CASES): ${pending_passing[*]}"
+[ $failed -eq 0 ]
