@@ -8,18 +8,8 @@ final class AllocationCounterTests: XCTestCase {
         try XCTSkipUnless(fb_allocation_counter_compiled_in() == 1, "the counter is compiled out under a sanitizer")
     }
 
-    private func counted(_ body: () -> Void) -> (calls: UInt64, bytes: UInt64, frees: UInt64) {
-        let before = fb_allocation_counts_now()
-        body()
-        let after = fb_allocation_counts_now()
-        return (
-            after.allocations - before.allocations, after.allocated_bytes - before.allocated_bytes,
-            after.frees - before.frees
-        )
-    }
-
     func testEveryAllocationEntryPointIsCountedWithItsBytes() {
-        let result = counted {
+        let result = CountedAllocations {
             let a = malloc(100)
             let b = calloc(10, 30)
             let c = realloc(a, 500)
@@ -60,7 +50,7 @@ final class AllocationCounterTests: XCTestCase {
 
     func testSwiftArraysAreSeen() {
         XCTAssertEqual(fb_allocation_counter_active(), 1)
-        let result = counted {
+        let result = CountedAllocations {
             let values = [Int](repeating: 7, count: 1_000)
             XCTAssertEqual(values.count, 1_000)
         }
