@@ -10,19 +10,19 @@ final class AllocationCounterTests: XCTestCase {
 
     func testEveryAllocationEntryPointIsCountedWithItsBytes() {
         let result = CountedAllocations {
-            let a = malloc(100)
-            let b = calloc(10, 30)
-            let c = realloc(a, 500)
+            let a = opaque(malloc(100))
+            let b = opaque(calloc(10, 30))
+            let c = opaque(realloc(a, 500))
             var d: UnsafeMutableRawPointer?
             _ = posix_memalign(&d, 64, 256)
-            let e = aligned_alloc(64, 128)
-            let f = valloc(64)
+            let e = opaque(aligned_alloc(64, 128))
+            let f = opaque(valloc(64))
             free(b)
             free(c)
-            free(d)
+            free(opaque(d))
             free(e)
             free(f)
-            free(nil)
+            free(opaque(nil))
         }
         XCTAssertEqual(result.calls, 6)
         let requested: UInt64 = 100 + 300 + 500 + 256 + 128 + 64
@@ -36,7 +36,7 @@ final class AllocationCounterTests: XCTestCase {
         let before = fb_allocation_counts_now()
         let thread = Thread {
             let start = fb_allocation_counts_now().allocations
-            for _ in 0..<10_000 { free(malloc(16)) }
+            for _ in 0..<10_000 { free(opaque(malloc(16))) }
             seenByOtherThread.value = fb_allocation_counts_now().allocations - start
             done.signal()
         }
