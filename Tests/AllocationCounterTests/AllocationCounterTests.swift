@@ -8,31 +8,21 @@ final class AllocationCounterTests: XCTestCase {
         try XCTSkipUnless(fb_allocation_counter_compiled_in() == 1, "the counter is compiled out under a sanitizer")
     }
 
-    private func counted(_ body: () -> Void) -> (calls: UInt64, bytes: UInt64, frees: UInt64) {
-        let before = fb_allocation_counts_now()
-        body()
-        let after = fb_allocation_counts_now()
-        return (
-            after.allocations - before.allocations, after.allocated_bytes - before.allocated_bytes,
-            after.frees - before.frees
-        )
-    }
-
     func testEveryAllocationEntryPointIsCountedWithItsBytes() {
-        let result = counted {
-            let a = malloc(100)
-            let b = calloc(10, 30)
-            let c = realloc(a, 500)
+        let result = CountedAllocations {
+            let a = opaque(malloc(100))
+            let b = opaque(calloc(10, 30))
+            let c = opaque(realloc(a, 500))
             var d: UnsafeMutableRawPointer?
             _ = posix_memalign(&d, 64, 256)
-            let e = aligned_alloc(64, 128)
-            let f = valloc(64)
+            let e = opaque(aligned_alloc(64, 128))
+            let f = opaque(valloc(64))
             free(b)
             free(c)
-            free(d)
+            free(opaque(d))
             free(e)
             free(f)
-            free(nil)
+            free(opaque(nil))
         }
         XCTAssertEqual(result.calls, 6)
         let requested: UInt64 = 100 + 300 + 500 + 256 + 128 + 64
@@ -46,7 +36,7 @@ final class AllocationCounterTests: XCTestCase {
         let before = fb_allocation_counts_now()
         let thread = Thread {
             let start = fb_allocation_counts_now().allocations
-            for _ in 0..<10_000 { free(malloc(16)) }
+            for _ in 0..<10_000 { free(opaque(malloc(16))) }
             seenByOtherThread.value = fb_allocation_counts_now().allocations - start
             done.signal()
         }
@@ -60,7 +50,7 @@ final class AllocationCounterTests: XCTestCase {
 
     func testSwiftArraysAreSeen() {
         XCTAssertEqual(fb_allocation_counter_active(), 1)
-        let result = counted {
+        let result = CountedAllocations {
             let values = [Int](repeating: 7, count: 1_000)
             XCTAssertEqual(values.count, 1_000)
         }

@@ -27,15 +27,13 @@ final class InstructionRunTests: XCTestCase {
         let total = ours.instructions["instructions_per_frame"]!
         let phases = FramePhase.steps(of: .framebench).map { ours.instructions[Metric.instructions(of: $0).rawValue]! }
         XCTAssertEqual(total, phases.reduce(0, +), accuracy: 1e-6 * total)
-        // Identical in every phase but diff, whose memcmp takes a few dozen
-        // instructions more or less a frame with the cell buffers' alignment
-        // (measured: +-22 and +-44 of 3.4 million); far inside any tolerance.
+        // Identical to within 0.01% of the frame in every phase (measured in
+        // release: identical but for diff, whose memcmp takes a few dozen
+        // instructions more or less a frame with the cell buffers' alignment,
+        // +-22 or +-44 of 3.4 million; in debug, update also moves by a few).
         let repeated = second.scenarios.first { $0.backend == "framebench" }!.instructions
         for (name, count) in ours.instructions {
             XCTAssertEqual(count, try XCTUnwrap(repeated[name]), accuracy: 1e-4 * total, name)
-        }
-        for name in ["update_instructions", "layout_instructions", "encode_instructions", "write_instructions"] {
-            XCTAssertEqual(ours.instructions[name], repeated[name], name)
         }
         let reference = try XCTUnwrap(first.scenarios.first { $0.backend == "ncurses" })
         XCTAssertNotNil(reference.instructions["transfer_instructions"])

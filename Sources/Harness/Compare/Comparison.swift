@@ -76,9 +76,11 @@ public struct ComparisonReport: Sendable {
         rows.contains(where: \.fails) || budgets.contains { !$0.holds }
     }
 
-    /// The phases that moved for the worse in a scenario, gating first: "layout (+12.1%)".
+    /// The phases (and the render stage) that moved for the worse in a
+    /// scenario, gating rows first, then by size: "layout_ns +12.1%". The
+    /// whole frame is not a phase: it moves with whichever did.
     public func movedPhases(of scenario: String) -> [String] {
-        rows.filter { $0.scenario == scenario && $0.verdict == .worse && $0.metric.phase != nil }
+        rows.filter { $0.scenario == scenario && $0.verdict == .worse && ![nil, .frame].contains($0.metric.phase) }
             .sorted { ($0.gates ? 0 : 1, -$0.change) < ($1.gates ? 0 : 1, -$1.change) }
             .map { "\($0.metric.rawValue) \($0.change.isFinite ? String(format: "%+.1f%%", $0.change * 100) : "new")" }
     }
