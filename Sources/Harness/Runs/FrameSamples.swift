@@ -20,6 +20,14 @@ public struct FrameSamples: Sendable {
         columns[metric.index].append(Double(value))
     }
 
+    /// A phase's allocation count and bytes for one frame.
+    @inline(__always)
+    mutating func record(_ phase: FramePhase, _ allocated: (allocations: UInt64, bytes: UInt64)) {
+        let metrics = Metric.allocations(of: phase)
+        append(allocated.allocations, to: metrics.count)
+        append(allocated.bytes, to: metrics.bytes)
+    }
+
     mutating func reserve(_ count: Int) {
         for index in columns.indices { columns[index].reserveCapacity(count) }
     }

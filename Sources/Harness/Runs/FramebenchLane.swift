@@ -82,13 +82,13 @@ final class FramebenchLane {
         samples.append(Double(diffed - drawn), to: .diffTime)
         samples.append(Double(encoded - diffed), to: .encodeTime)
         samples.append(Double(end - encoded), to: .writeTime)
-        record(.frame, endAllocations.since(startAllocations))
-        record(.render, encodedAllocations.since(drawnAllocations))
-        record(.update, updatedAllocations.since(startAllocations))
-        record(.layout, drawnAllocations.since(updatedAllocations))
-        record(.diff, diffedAllocations.since(drawnAllocations))
-        record(.encode, encodedAllocations.since(diffedAllocations))
-        record(.write, endAllocations.since(encodedAllocations))
+        samples.record(.frame, endAllocations.since(startAllocations))
+        samples.record(.render, encodedAllocations.since(drawnAllocations))
+        samples.record(.update, updatedAllocations.since(startAllocations))
+        samples.record(.layout, drawnAllocations.since(updatedAllocations))
+        samples.record(.diff, diffedAllocations.since(drawnAllocations))
+        samples.record(.encode, encodedAllocations.since(diffedAllocations))
+        samples.record(.write, endAllocations.since(encodedAllocations))
         samples.append(Double(bytes), to: .bytes)
         samples.append(Double(diff.changedCells), to: .dirtyCells)
         samples.append(Double(diff.rowsTouched), to: .dirtyRows)
@@ -108,28 +108,11 @@ final class FramebenchLane {
         output.wrote(renderer.encoder.output.count)
     }
 
-    @inline(__always)
-    private func record(_ phase: FramePhase, _ allocated: (allocations: UInt64, bytes: UInt64)) {
-        let metrics = Metric.allocations(of: phase)
-        samples.append(allocated.allocations, to: metrics.count)
-        samples.append(allocated.bytes, to: metrics.bytes)
-    }
 
     /// Diffs the shown frame against itself (a copy) and against a redraw of the same frame.
     func measureIdleFrame(frame: Int) -> IdleFrameResult? {
         guard let shown = renderer.shown else { return nil }
-        let repetitions = 2_000
-        var copied: [Double] = []
-        copied.reserveCapacity(repetitions)
-        let copy = shown
-        var bytes = 0
-        for _ in 0..<repetitions {
-            let start = MonotonicClock.now()
-            let diff = renderer.differ.diff(shown, copy)
-            copied.append(Double(MonotonicClock.now() - start))
-            renderer.encode(diff, copy)
-            bytes = max(bytes, renderer.encoder.output.count)
-        }
+        let (copied, bytes) = timeDiffs(from: shown, to: shown)
         var redrawn = Grid(size: shown.size)
         if workload.drawsIncrementally {
             redrawn = shown
@@ -138,18 +121,25 @@ final class FramebenchLane {
             workload.update(frame: frame)
             workload.draw(frame: frame, into: &redrawn)
         }
-        var redrawnTimes: [Double] = []
-        redrawnTimes.reserveCapacity(repetitions)
-        var redrawnBytes = 0
-        for _ in 0..<repetitions {
-            let start = MonotonicClock.now()
-            let diff = renderer.differ.diff(shown, redrawn)
-            redrawnTimes.append(Double(MonotonicClock.now() - start))
-            renderer.encode(diff, redrawn)
-            redrawnBytes = max(redrawnBytes, renderer.encoder.output.count)
-        }
+        let (redrawnTimes, redrawnBytes) = timeDiffs(from: shown, to: redrawn)
         return IdleFrameResult(
             bytes: bytes, copiedFrameDiff: Summary(copied), redrawnFrameDiff: Summary(redrawnTimes),
             redrawnBytes: redrawnBytes)
+    }
+
+    /// Diffs `next` against `shown` 2,000 times: each diff's time, and the most bytes an encoding took.
+    private func timeDiffs(from shown: Grid, to next: Grid) -> (times: [Double], bytes: Int) {
+        let repetitions = 2_000
+        var times: [Double] = []
+        times.reserveCapacity(repetitions)
+        var bytes = 0
+        for _ in 0..<repetitions {
+            let start = MonotonicClock.now()
+            let diff = renderer.differ.diff(shown, next)
+            times.append(Double(MonotonicClock.now() - start))
+            renderer.encode(diff, next)
+            bytes = max(bytes, renderer.encoder.output.count)
+        }
+        return (times, bytes)
     }
 }

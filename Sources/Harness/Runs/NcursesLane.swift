@@ -63,18 +63,11 @@ final class NcursesLane {
         samples.append(Double(updated - start), to: .updateTime)
         samples.append(Double(drawn - updated), to: .layoutTime)
         samples.append(Double(transferred - drawn), to: .transferTime)
-        record(.frame, endAllocations.since(startAllocations))
-        record(.render, endAllocations.since(transferredAllocations))
-        record(.update, updatedAllocations.since(startAllocations))
-        record(.layout, drawnAllocations.since(updatedAllocations))
-        record(.transfer, transferredAllocations.since(drawnAllocations))
+        samples.record(.frame, endAllocations.since(startAllocations))
+        samples.record(.render, endAllocations.since(transferredAllocations))
+        samples.record(.update, updatedAllocations.since(startAllocations))
+        samples.record(.layout, drawnAllocations.since(updatedAllocations))
+        samples.record(.transfer, transferredAllocations.since(drawnAllocations))
         samples.append(Double(bytes), to: .bytes)
-    }
-
-    @inline(__always)
-    private func record(_ phase: FramePhase, _ allocated: (allocations: UInt64, bytes: UInt64)) {
-        let metrics = Metric.allocations(of: phase)
-        samples.append(allocated.allocations, to: metrics.count)
-        samples.append(allocated.bytes, to: metrics.bytes)
     }
 }
