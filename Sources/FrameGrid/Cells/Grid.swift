@@ -184,6 +184,20 @@ public struct Grid: Sendable {
         }
     }
 
+    /// `splitWideCharacter(atLeftEdge:y:)` on a row's cells.
+    @usableFromInline @inline(__always)
+    static func splitWideCharacter(in row: UnsafeMutableBufferPointer<Cell>, atLeftEdge x: Int) {
+        guard x > 0, x < row.count else { return }
+        if row[x].isContinuation { row[x - 1] = .blank(row[x - 1].style) }
+    }
+
+    /// `splitWideCharacter(atRightEdge:y:)` on a row's cells.
+    @usableFromInline @inline(__always)
+    static func splitWideCharacter(in row: UnsafeMutableBufferPointer<Cell>, atRightEdge x: Int) {
+        guard x > 0, x < row.count else { return }
+        if row[x].isContinuation { row[x] = .blank(row[x].style) }
+    }
+
     /// Marks row `y` as written (a fresh stamp). Every public writer does this.
     @usableFromInline
     mutating func touch(_ y: Int) { stamps[y] = RowStamp.fresh() }

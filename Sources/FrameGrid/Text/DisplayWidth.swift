@@ -21,28 +21,23 @@ public enum DisplayWidth {
     }
 
     /// Columns taken by a whole string, cluster by cluster, as `Grid.write` would lay it out.
+    /// - Complexity: O(n) in the text's UTF-8 length; no allocation.
     public static func of(_ text: some StringProtocol) -> Int {
         var total = 0
-        for character in text {
-            total += of(character)
+        TextClusters.forEach(text) { _, _, width, _ in
+            total += width
+            return true
         }
         return total
     }
 
-    /// Columns taken by one grapheme cluster (1 or 2; never 0, since a
-    /// cluster that starts with a mark is shown on a dotted circle).
+    /// Columns `Grid.write` gives one grapheme cluster: 1 or 2, and 0 for a
+    /// cluster it draws nothing for (a bidirectional control, a lone format
+    /// character such as a zero-width space). A cluster that starts with a
+    /// mark takes one column: it is shown on a dotted circle.
     public static func of(_ character: Character) -> Int {
-        var width = 0
-        var first = true
-        for scalar in character.unicodeScalars {
-            if first {
-                width = of(scalar)
-                first = false
-            } else if scalar.value == 0xFE0F {
-                width = 2
-            }
-        }
-        return max(width, 1)
+        var storage = ClusterBytes()
+        return storage.load(character)
     }
 
     static func contains(_ table: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {

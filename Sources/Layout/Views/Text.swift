@@ -144,9 +144,14 @@ final class TextNode: ViewNode {
 
     override func draw(into grid: inout Grid, _ context: RenderContext) {
         let origin = presentedRect(at: context.time)
-        for (row, line) in lines.enumerated() {
+        // Only the lines inside the clip are visited: a long text scrolled
+        // through a small viewport costs its visible lines, not all of them.
+        let firstRow = max(0, context.clip.y - origin.y)
+        let endRow = min(lines.count, context.clip.maxY - origin.y)
+        guard firstRow < endRow else { return }
+        for row in firstRow..<endRow {
+            let line = lines[row]
             let y = origin.y + row
-            guard y >= context.clip.y && y < context.clip.maxY else { continue }
             let style = style.over(grid, x: origin.x, y: y)
             if line.truncated {
                 let clip = Rect(x: origin.x, y: y, width: line.width - 1, height: 1).intersection(context.clip)
