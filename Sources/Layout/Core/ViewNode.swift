@@ -69,6 +69,10 @@ public class ViewNode {
         forEachChild { $0.render(into: &grid, context) }
     }
 
+    /// Whether this node conforms to `PreferenceReporting` (overridden by
+    /// those that do), so collecting preferences casts only those nodes.
+    var reportsPreferences: Bool { false }
+
     /// Calls `body` for each child node, in drawing order.
     func forEachChild(_ body: (ViewNode) -> Void) {}
 

@@ -22,7 +22,11 @@ public enum ScrollOffsetPreferenceKey: PreferenceKey {
 extension ViewNode {
     /// Folds the values this subtree reports for `key` into `value`.
     func collect<K: PreferenceKey>(_ key: K.Type, into value: inout K.Value) {
-        if let reporting = self as? PreferenceReporting, let mine = reporting.reportedValue(for: key) {
+        // The flag first: a protocol cast on every node of every layout pass
+        // was a run-time conformance lookup (about 2% of a frame).
+        if reportsPreferences, let reporting = self as? PreferenceReporting,
+            let mine = reporting.reportedValue(for: key)
+        {
             K.reduce(value: &value) { mine }
             if reporting.hidesDescendants(for: key) { return }
         }
@@ -62,6 +66,8 @@ public final class PreferenceNode<Key: PreferenceKey>: WrapperNode, PreferenceRe
         self.value = value
         super.init(child: child)
     }
+
+    override var reportsPreferences: Bool { true }
 
     func reportedValue<K: PreferenceKey>(for key: K.Type) -> K.Value? {
         guard K.self == Key.self else { return nil }

@@ -110,6 +110,8 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
         child.render(into: &grid, inner)
     }
 
+    override var reportsPreferences: Bool { true }
+
     func reportedValue<K: PreferenceKey>(for key: K.Type) -> K.Value? {
         guard K.self == ScrollOffsetPreferenceKey.self else { return nil }
         return position.offset as? K.Value

@@ -129,20 +129,11 @@ enum CellPainter {
             grid.fill(Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1), with: cell)
             return
         }
-        var backgrounds = grid[area.x, y].background
         grid.write(glyph, x: area.x, y: y, style: style.over(grid, x: area.x, y: y), clip: area)
         var cell = grid[area.x, y]
-        guard cell.width == 1 else { return }
-        for x in (area.x + 1)..<area.maxX {
-            let behind = grid[x, y].background
-            if behind != backgrounds {
-                backgrounds = behind
-                var cellStyle = style
-                cellStyle.background = behind
-                cell.style = cellStyle
-            }
-            grid.put(cell, x: x, y: y)
-        }
+        guard cell.width == 1, area.width > 1 else { return }
+        cell.style = style
+        grid.fill(row: y, columns: (area.x + 1)..<area.maxX, with: cell, keepingBackgrounds: true)
     }
 
     /// One edge cell: the block glyph in the fill colour over what is there.
