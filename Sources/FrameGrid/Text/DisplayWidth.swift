@@ -8,9 +8,14 @@
 public enum DisplayWidth {
     /// Columns taken by one scalar: 0, 1 or 2. Control characters report 1
     /// here; text writing replaces them before they are measured.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
+    public static func of(_ scalar: Unicode.Scalar) -> Int { of(value: scalar.value) }
+
+    /// `of(_:)` for a scalar value known to be valid.
+    @usableFromInline
+    static func of(value: UInt32) -> Int {
         if value < 0x300 { return 1 }  // Latin, the common case, without a table walk
+        // Hangul syllables and CJK ideographs, inside the wide table's ranges, without its walk.
+        if (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) { return 2 }
         if contains(WidthTable.zeroWidth, value) { return 0 }
         if value >= 0x1100 && contains(WidthTable.wide, value) { return 2 }
         // Regional indicators pair into flags drawn two columns wide; their

@@ -156,6 +156,27 @@ struct RowWriter {
                 offset += 1
                 continue
             }
+            // One scalar standing alone (Hangul, CJK, symbols, most emoji):
+            // drawn as its own bytes unless it is a control, a bidirectional
+            // control or zero-width (those take the sanitizing path below).
+            let (scalar, scalarLength) = ClusterBoundary.decode(bytes, at: offset)
+            let next = offset + scalarLength
+            if scalar >= 0xA0 && !ClusterBytes.isBidiControl(scalar)
+                && (next == count || ClusterBoundary.breaksBetween(scalar, ClusterBoundary.decode(bytes, at: next).0))
+            {
+                let width = DisplayWidth.of(value: scalar)
+                if width > 0 {
+                    offset = next
+                    if column + width <= area.x {
+                        column += width
+                        continue
+                    }
+                    var raw: UInt64 = 0
+                    for index in 0..<scalarLength { raw |= UInt64(bytes[next - scalarLength + index]) << (8 * UInt64(index)) }
+                    place(Glyph(raw: raw), width: width, row)
+                    continue
+                }
+            }
             let length = ClusterBoundary.length(bytes, at: offset, in: text)
             var storage = ClusterBytes()
             let width = storage.load(utf8: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]))
@@ -174,23 +195,33 @@ struct RowWriter {
                     glyph = Glyph(arenaOffset: arena.count, length: storage.count)
                     storage.withBytes { arena.append(contentsOf: $0) }
                 }
-                let cell = Cell(glyph: glyph, width: UInt8(width), style: style)
-                put(cell, at: column, row)
-                if width == 2 {
-                    var continuation = cell
-                    continuation.glyph = .continuation
-                    continuation.width = 0
-                    row[column + 1] = continuation
-                    end = column + 2
-                }
+                place(glyph, width: width, row)
             } else {
-                // One half of a wide character is outside the clip: show a
-                // blank in the visible half, as terminals do.
-                put(.blank(style), at: column >= area.x ? column : column + 1, row)
+                place(.space, width: width, row)
             }
-            column += width
         }
         if end >= 0 { Grid.splitWideCharacter(in: row, atRightEdge: end) }
+    }
+
+    /// Puts a cluster of `width` columns at `column` (past `area.x`) and
+    /// moves on. A wide one cut by the clip shows a blank in its visible
+    /// half, as terminals do.
+    @inline(__always)
+    mutating func place(_ glyph: Glyph, width: Int, _ row: UnsafeMutableBufferPointer<Cell>) {
+        defer { column += width }
+        guard column >= area.x && column + width <= area.maxX else {
+            put(.blank(style), at: column >= area.x ? column : column + 1, row)
+            return
+        }
+        let cell = Cell(glyph: glyph, width: UInt8(width), style: style)
+        put(cell, at: column, row)
+        if width == 2 {
+            var continuation = cell
+            continuation.glyph = .continuation
+            continuation.width = 0
+            row[column + 1] = continuation
+            end = column + 2
+        }
     }
 
     @inline(__always)
@@ -232,7 +263,7 @@ struct ClusterBytes {
         var sawBase = false
         for scalar in scalars {
             let value = scalar.value
-            if isBidiControl(value) { continue }
+            if ClusterBytes.isBidiControl(value) { continue }
             if !sawBase {
                 if let picture = ClusterBytes.replacement(forControl: value) {
                     append(picture)
@@ -259,8 +290,8 @@ struct ClusterBytes {
         return sawBase ? width : 0
     }
 
-    @inline(__always)
-    func isBidiControl(_ value: UInt32) -> Bool {
+    @usableFromInline @inline(__always)
+    static func isBidiControl(_ value: UInt32) -> Bool {
         (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
             || value == 0x200E || value == 0x200F || value == 0x061C
     }
