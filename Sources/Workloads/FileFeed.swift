@@ -1,4 +1,5 @@
 import Foundation
+import FrameGrid
 
 /// One item of a feed file: its text, and the other fields of a JSON line.
 public struct FileRecord: Equatable, Sendable {
@@ -68,7 +69,17 @@ public final class FileFeed {
         file.line(line).map(FileFeed.parse)
     }
 
+    /// Parses a line; its strings keep of each grapheme cluster only what a
+    /// cell shows (`TextClusters.cappedToCells`), so an item costs each
+    /// frame its visible part, however many marks a hostile line stacks.
     static func parse(_ bytes: UnsafeRawBufferPointer) -> FileRecord {
+        var record = parseFields(bytes)
+        record.text = TextClusters.cappedToCells(record.text)
+        for (key, value) in record.fields { record.fields[key] = TextClusters.cappedToCells(value) }
+        return record
+    }
+
+    private static func parseFields(_ bytes: UnsafeRawBufferPointer) -> FileRecord {
         if bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{"),
             let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
         {

@@ -141,27 +141,15 @@ struct RowWriter {
     ) {
         let count = bytes.count
         let maxX = area.maxX
-        let asciiCell = Cell(glyph: .space, width: 1, style: style)
         while offset < count && column < maxX {
-            let byte = bytes[offset]
-            // Printable ASCII followed by ASCII (or the end) is a cluster of
-            // its own: only CR LF joins within ASCII, and CR is not printable.
-            if byte >= 0x20 && byte < 0x7F && (offset + 1 == count || bytes[offset + 1] < 0x80) {
-                if column >= area.x {
-                    var cell = asciiCell
-                    cell.glyph = Glyph(ascii: byte)
-                    put(cell, at: column, row)
-                }
-                column += 1
-                offset += 1
-                continue
-            }
-            // One scalar standing alone (Hangul, CJK, symbols, most emoji):
+            if bytes[offset] >= 0x20 && bytes[offset] < 0x7F, writeASCIIRun(bytes, into: row) { continue }
+            // One scalar standing alone (Hangul, CJK, symbols, most emoji,
+            // ASCII before any of those):
             // drawn as its own bytes unless it is a control, a bidirectional
             // control or zero-width (those take the sanitizing path below).
             let (scalar, scalarLength) = ClusterBoundary.decode(bytes, at: offset)
             let next = offset + scalarLength
-            if scalar >= 0xA0 && !ClusterBytes.isBidiControl(scalar)
+            if (scalar >= 0xA0 || (scalar >= 0x20 && scalar < 0x7F)) && !ClusterBytes.isBidiControl(scalar)
                 && (next == count || ClusterBoundary.breaksBetween(scalar, ClusterBoundary.decode(bytes, at: next).0))
             {
                 let width = DisplayWidth.of(value: scalar)
@@ -201,6 +189,43 @@ struct RowWriter {
             }
         }
         if end >= 0 { Grid.splitWideCharacter(in: row, atRightEdge: end) }
+    }
+
+    /// Writes the run of printable ASCII at `offset`, as far as the clip's
+    /// right edge, in one tight loop; false when the run is a single byte
+    /// that a following non-ASCII scalar may join (a combining mark).
+    ///
+    /// Each byte of the run is a cluster of its own: within ASCII only CR LF
+    /// joins, and CR is not printable. The run's last byte is left out when
+    /// non-ASCII follows it, since that scalar may extend its cluster.
+    @inline(__always)
+    mutating func writeASCIIRun(_ bytes: UnsafeBufferPointer<UInt8>, into row: UnsafeMutableBufferPointer<Cell>) -> Bool {
+        let count = bytes.count
+        let maxX = area.maxX
+        let scanLimit = min(count, offset + (maxX - column))
+        var runEnd = offset + 1
+        while runEnd < scanLimit && bytes[runEnd] >= 0x20 && bytes[runEnd] < 0x7F { runEnd += 1 }
+        if runEnd < count && bytes[runEnd] >= 0x80 { runEnd -= 1 }
+        let length = runEnd - offset
+        guard length > 0 else { return false }
+        let from = max(column, area.x)
+        let to = min(column + length, maxX)
+        if from < to {
+            if firstWritten < 0 {
+                firstWritten = from
+                Grid.splitWideCharacter(in: row, atLeftEdge: from)
+            }
+            var cell = Cell(glyph: .space, width: 1, style: style)
+            let shift = offset - column
+            for x in from..<to {
+                cell.glyph = Glyph(ascii: bytes[x + shift])
+                row[x] = cell
+            }
+            end = to
+        }
+        column += length
+        offset = runEnd
+        return true
     }
 
     /// Puts a cluster of `width` columns at `column` (past `area.x`) and

@@ -46,3 +46,47 @@ public enum TextClusters {
         return (length, storage.load(utf8: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)])))
     }
 }
+
+extension TextClusters {
+    /// `text` with every cluster cut to what a cell keeps of it: at most
+    /// `Grid.maxClusterBytes` bytes, plus the scalar that passes the cap
+    /// (which still decides the cluster's width, as `Grid.write` reads it).
+    /// Drawn and measured exactly like `text`, but a letter under a million
+    /// combining marks is no longer a two-megabyte cluster that every frame
+    /// must step over.
+    ///
+    /// Returns `text` itself when nothing is cut, and also when a cut would
+    /// change where clusters break (a kept prefix that ends in a joiner
+    /// could join the next cluster).
+    ///
+    /// - Complexity: O(n) in the text's UTF-8 length, once (callers keep the result).
+    public static func cappedToCells(_ text: String) -> String {
+        let cap = Grid.maxClusterBytes
+        var needsCut = false
+        forEach(text) { _, length, _, _ in
+            needsCut = length > cap
+            return !needsCut
+        }
+        guard needsCut else { return text }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(min(text.utf8.count, 1 << 20))
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            forEach(text) { offset, length, _, _ in
+                guard length > cap else {
+                    kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]))
+                    return true
+                }
+                var end = offset
+                while end < offset + length {
+                    let (_, scalarLength) = ClusterBoundary.decode(bytes, at: end)
+                    end += scalarLength
+                    if end - offset > cap { break }
+                }
+                kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+                return true
+            }
+        }
+        let result = String(decoding: kept, as: UTF8.self)
+        return result.count == text.count ? result : text
+    }
+}

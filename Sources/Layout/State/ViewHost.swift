@@ -114,6 +114,7 @@ public final class ViewHost<Root: View> {
 
     /// Evaluates the views again and updates the tree in place.
     private func update() {
+        LazyStackStatistics.allViewUpdates += 1
         let animation = core.pendingAnimation
         core.needsUpdate = false
         core.pendingAnimation = nil
