@@ -32,6 +32,18 @@ final class TextClusterTests: XCTestCase {
         XCTAssertGreaterThan(checked, 100_000)
     }
 
+    /// The ranges `DisplayWidth` answers before its tables give what the tables give.
+    func testWidthShortcutsAgreeWithTheWidthTables() {
+        for range in [0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x2100...0x2319, 0x2500...0x25FC] {
+            for value in range {
+                let tables =
+                    DisplayWidth.contains(WidthTable.zeroWidth, UInt32(value))
+                    ? 0 : DisplayWidth.contains(WidthTable.wide, UInt32(value)) ? 2 : 1
+                XCTAssertEqual(DisplayWidth.of(value: UInt32(value)), tables, "U+\(String(value, radix: 16))")
+            }
+        }
+    }
+
     func testClustersAreSwiftsCharacters() {
         let text =
             "café naïve jalapen\u{0303}o 한글 \u{1100}\u{1161}\u{11A8}가 😀👍🏽 👨\u{200D}👩\u{200D}👧 🇰🇷🇯🇵 ❤\u{FE0F} "

@@ -16,6 +16,9 @@ public enum DisplayWidth {
         if value < 0x300 { return 1 }  // Latin, the common case, without a table walk
         // Hangul syllables and CJK ideographs, inside the wide table's ranges, without its walk.
         if (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) { return 2 }
+        // Letterlike symbols to technical, and box drawing to geometric
+        // shapes (outlines, blocks): in neither table, so one column.
+        if (0x2100...0x2319).contains(value) || (0x2500...0x25FC).contains(value) { return 1 }
         if contains(WidthTable.zeroWidth, value) { return 0 }
         if value >= 0x1100 && contains(WidthTable.wide, value) { return 2 }
         // Regional indicators pair into flags drawn two columns wide; their

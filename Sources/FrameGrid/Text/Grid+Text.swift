@@ -405,3 +405,28 @@ struct DecodedScalars: Sequence, IteratorProtocol {
         return Unicode.Scalar(value)
     }
 }
+
+extension Cell {
+    /// A cell showing `cluster` (one grapheme cluster of at most eight UTF-8
+    /// bytes, drawn one or two columns wide) in `style`, made once so that
+    /// painting it over many positions (`Grid.put`) skips the text walk of
+    /// `Grid.write` per position. Nil for anything else.
+    public init?(cluster: String, style: Style) {
+        var storage = ClusterBytes()
+        guard cluster.count == 1, let character = cluster.first else { return nil }
+        let width = storage.load(character)
+        guard width > 0, storage.count <= 8 else { return nil }
+        self.init(glyph: storage.withBytes { Glyph(inlineBytes: $0) }, width: UInt8(width), style: style)
+    }
+}
+
+extension Grid {
+    /// `put` inside `clip`: what `write` does for a one-cluster text of a
+    /// single-width cell, without walking text.
+    @inlinable
+    public mutating func put(_ cell: Cell, x: Int, y: Int, clip: Rect) {
+        precondition(cell.width == 1, "put(_:x:y:clip:) takes single-width cells")
+        guard clip.contains(x: x, y: y) else { return }
+        put(cell, x: x, y: y)
+    }
+}

@@ -69,6 +69,10 @@ public class ViewNode {
         forEachChild { $0.render(into: &grid, context) }
     }
 
+    /// Runs this node's preference observer, if it is one: a virtual call
+    /// per node of the post-layout walk instead of a class cast per node.
+    func notifyIfPreferenceObserver() {}
+
     /// Whether this node conforms to `PreferenceReporting` (overridden by
     /// those that do), so collecting preferences casts only those nodes.
     var reportsPreferences: Bool { false }

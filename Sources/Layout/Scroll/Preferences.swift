@@ -71,7 +71,8 @@ public final class PreferenceNode<Key: PreferenceKey>: WrapperNode, PreferenceRe
 
     func reportedValue<K: PreferenceKey>(for key: K.Type) -> K.Value? {
         guard K.self == Key.self else { return nil }
-        return value as? K.Value
+        // K is Key: a bit cast of the same type, not a dynamic cast.
+        return unsafeBitCast(value, to: K.Value.self)
     }
 }
 
@@ -94,10 +95,12 @@ public struct PreferenceObserverView<Content: View, K: PreferenceKey>: _WrapperV
 public class PreferenceObserverNode: WrapperNode {
     func notify() {}
 
+    override func notifyIfPreferenceObserver() { notify() }
+
     /// Runs every observer in the tree under `root`, deepest first.
     static func notifyAll(_ root: ViewNode) {
         root.forEachChild { notifyAll($0) }
-        if let observer = root as? PreferenceObserverNode { observer.notify() }
+        root.notifyIfPreferenceObserver()
     }
 }
 

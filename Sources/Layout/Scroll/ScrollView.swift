@@ -114,7 +114,9 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
 
     func reportedValue<K: PreferenceKey>(for key: K.Type) -> K.Value? {
         guard K.self == ScrollOffsetPreferenceKey.self else { return nil }
-        return position.offset as? K.Value
+        // K is ScrollOffsetPreferenceKey, so K.Value is Int: a bit cast, not a
+        // dynamic cast (which looks up bridging conformances on every call).
+        return unsafeBitCast(position.offset, to: K.Value.self)
     }
 
     /// Scroll views inside this one report their own offsets, not this one's.

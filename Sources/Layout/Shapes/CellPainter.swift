@@ -145,6 +145,11 @@ enum CellPainter {
         guard clip.contains(x: x, y: y), x >= 0, y >= 0, x < grid.cols, y < grid.rows else { return }
         let behind = grid[x, y].background
         let style = Style(foreground: color, background: behind, attributes: fillIsForeground ? [] : .reverse)
-        grid.write(glyph, x: x, y: y, style: style, clip: clip)
+        // Block glyphs are single-width clusters: put as a cell, without a text walk.
+        if let cell = Cell(cluster: glyph, style: style), cell.width == 1 {
+            grid.put(cell, x: x, y: y, clip: clip)
+        } else {
+            grid.write(glyph, x: x, y: y, style: style, clip: clip)
+        }
     }
 }
