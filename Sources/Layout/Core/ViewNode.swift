@@ -40,9 +40,55 @@ public class ViewNode {
     func measure(_ proposal: ProposedSize) -> Size { .zero }
 
     /// Puts this node at `rect` (absolute cells) and places its children.
+    ///
+    /// Placing is a function of the rect's size and of the sizes the
+    /// subtree reports, which stay the same within a layout generation. So a
+    /// subtree placed before in this generation, at the same size, only
+    /// moves: its frames are shifted (`translate`) instead of laid out again
+    /// (a scrolled row costs a walk, not a stack negotiation). Subtrees with
+    /// a scroll view or lazy stack place by their scroll position as well,
+    /// which changes between generations, and are always laid out.
     final func place(_ rect: Rect, _ context: LayoutContext) {
+        let generation = LayoutGeneration.current
+        if placedGeneration == generation && rect.width == frame.width && rect.height == frame.height
+            && !placesByState()
+        {
+            if rect.x != frame.x || rect.y != frame.y { translate(x: rect.x - frame.x, y: rect.y - frame.y, context) }
+            return
+        }
+        placedGeneration = generation
         setFrame(rect, context)
         placeChildren(in: rect, context)
+    }
+
+    /// Moves the frames of this subtree, as placing it again at an offset rect would.
+    final func translate(x dx: Int, y dy: Int, _ context: LayoutContext) {
+        setFrame(frame.offsetBy(x: dx, y: dy), context)
+        let generation = placedGeneration
+        forEachChild { child in
+            // Only children placed with this node (not ones it left unplaced).
+            if child.placedGeneration == generation && child.hasBeenPlaced { child.translate(x: dx, y: dy, context) }
+        }
+    }
+
+    /// The generation of the last full placement.
+    private final var placedGeneration = -1
+    private final var stateGeneration = -1
+    private final var subtreePlacesByState = false
+
+    /// Whether this node places its children by state other than its rect
+    /// and their sizes (a scroll position): overridden by scroll views and lazy stacks.
+    var placesChildrenByState: Bool { false }
+
+    /// Whether this node or a descendant places by state (computed once per generation).
+    final func placesByState() -> Bool {
+        let generation = LayoutGeneration.current
+        if stateGeneration == generation { return subtreePlacesByState }
+        var found = placesChildrenByState
+        if !found { forEachChild { child in if !found && child.placesByState() { found = true } } }
+        stateGeneration = generation
+        subtreePlacesByState = found
+        return found
     }
 
     /// Subclasses: place children inside `rect`.

@@ -102,6 +102,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         return Size.along(axis, main, cross: cross)
     }
 
+    override var placesChildrenByState: Bool { true }
+
     override func placeChildren(in rect: Rect, _ layoutContext: LayoutContext) {
         let axis = settings.axis
         let crossAxis: Axis = axis == .vertical ? .horizontal : .vertical

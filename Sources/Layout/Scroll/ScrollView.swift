@@ -80,6 +80,8 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
             ? ProposedSize(width: proposal.width, height: nil) : ProposedSize(width: nil, height: proposal.height)
     }
 
+    override var placesChildrenByState: Bool { true }
+
     override func placeChildren(in rect: Rect, _ context: LayoutContext) {
         position.viewportLength = rect.size.value(axis)
         if isLazy {
