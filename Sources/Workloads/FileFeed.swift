@@ -63,11 +63,20 @@ public final class FileFeed {
         return index % known
     }
 
-    /// The record on line `line` (nil past the end): parsed each time, so
-    /// callers that show a line on many frames keep what they made of it.
+    /// The record on line `line` (nil past the end). The last records asked
+    /// for are kept: scenes ask again each time a row scrolls back in, and
+    /// parsing costs the whole line (a 10 MB line is read once, not per row built).
     public func record(atLine line: Int) -> FileRecord? {
-        file.line(line).map(FileFeed.parse)
+        if let kept = recent[line] { return kept }
+        guard let record = file.line(line).map(FileFeed.parse) else { return nil }
+        if recent.count >= FileFeed.recentLimit { recent.removeAll(keepingCapacity: true) }
+        recent[line] = record
+        return record
     }
+
+    /// Records parsed lately, by line; emptied when full (a screenful or two is what scenes revisit).
+    private var recent: [Int: FileRecord] = [:]
+    static let recentLimit = 256
 
     /// Parses a line; its strings keep of each grapheme cluster only what a
     /// cell shows (`TextClusters.cappedToCells`), so an item costs each

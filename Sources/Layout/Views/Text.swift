@@ -107,6 +107,13 @@ final class TextNode: ViewNode {
         var width = proposal.width ?? Int.max
         if width >= ProposedSize.unbounded { width = Int.max }
         if width <= 0 { return .zero }
+        // With a line limit the answer needs at most that many lines: wrap
+        // only those (a 10 MB text with `.lineLimit(2)` costs two lines). The
+        // size equals cutting the full wrap to the limit, as below.
+        if let lineLimit, let limit, limit <= lineLimit {
+            if wraps.0.width == width && wraps.0.size.rows <= limit { return wraps.0.size }
+            return TextLayout.size(text, width: width == Int.max ? nil : width, maxLines: limit)
+        }
         let natural: Size
         if wraps.0.width == width {
             natural = wraps.0.size
