@@ -65,6 +65,8 @@ final class TextNode: ViewNode {
     private var linesWidth = -1
     private var linesLimit: Int?
     private var wraps = (WrapSummary.none, WrapSummary.none)
+    /// The size at one width under the line limit (kept like `wraps`).
+    private var limited = (width: -1, lines: 0, size: Size.zero)
 
     /// The untruncated layout of the text at one width.
     struct WrapSummary {
@@ -83,6 +85,7 @@ final class TextNode: ViewNode {
         if text != self.text || lineLimit != self.lineLimit {
             linesWidth = -1
             wraps = (.none, .none)
+            limited = (-1, 0, .zero)
         }
         self.text = text
         self.style = style
@@ -112,7 +115,10 @@ final class TextNode: ViewNode {
         // size equals cutting the full wrap to the limit, as below.
         if let lineLimit, let limit, limit <= lineLimit {
             if wraps.0.width == width && wraps.0.size.rows <= limit { return wraps.0.size }
-            return TextLayout.size(text, width: width == Int.max ? nil : width, maxLines: limit)
+            if limited.width == width && limited.lines == limit { return limited.size }
+            let size = TextLayout.size(text, width: width == Int.max ? nil : width, maxLines: limit)
+            limited = (width, limit, size)
+            return size
         }
         let natural: Size
         if wraps.0.width == width {
