@@ -1,4 +1,5 @@
 import Foundation
+import FrameGrid
 
 /// One item of a feed file: its text, and the other fields of a JSON line.
 public struct FileRecord: Equatable, Sendable {
@@ -62,13 +63,32 @@ public final class FileFeed {
         return index % known
     }
 
-    /// The record on line `line` (nil past the end): parsed each time, so
-    /// callers that show a line on many frames keep what they made of it.
+    /// The record on line `line` (nil past the end). The last records asked
+    /// for are kept: scenes ask again each time a row scrolls back in, and
+    /// parsing costs the whole line (a 10 MB line is read once, not per row built).
     public func record(atLine line: Int) -> FileRecord? {
-        file.line(line).map(FileFeed.parse)
+        if let kept = recent[line] { return kept }
+        guard let record = file.line(line).map(FileFeed.parse) else { return nil }
+        if recent.count >= FileFeed.recentLimit { recent.removeAll(keepingCapacity: true) }
+        recent[line] = record
+        return record
     }
 
+    /// Records parsed lately, by line; emptied when full (a screenful or two is what scenes revisit).
+    private var recent: [Int: FileRecord] = [:]
+    static let recentLimit = 256
+
+    /// Parses a line; its strings keep of each grapheme cluster only what a
+    /// cell shows (`TextClusters.cappedToCells`), so an item costs each
+    /// frame its visible part, however many marks a hostile line stacks.
     static func parse(_ bytes: UnsafeRawBufferPointer) -> FileRecord {
+        var record = parseFields(bytes)
+        record.text = TextClusters.cappedToCells(record.text)
+        for (key, value) in record.fields { record.fields[key] = TextClusters.cappedToCells(value) }
+        return record
+    }
+
+    private static func parseFields(_ bytes: UnsafeRawBufferPointer) -> FileRecord {
         if bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{"),
             let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
         {

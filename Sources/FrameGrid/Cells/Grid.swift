@@ -131,6 +131,34 @@ public struct Grid: Sendable {
         }
     }
 
+    /// Fills `columns` of row `y` (clipped to the grid) with copies of one
+    /// single-width cell; with `keepingBackgrounds`, each copy takes the
+    /// background already drawn where it lands (a line drawn over colours).
+    /// The same cells as `put` at each column in turn, in one pass over the row.
+    public mutating func fill(row y: Int, columns: Range<Int>, with cell: Cell, keepingBackgrounds: Bool) {
+        precondition(cell.width == 1, "fill takes single-width cells")
+        let start = max(columns.lowerBound, 0)
+        let end = min(columns.upperBound, cols)
+        guard y >= 0, y < rows, start < end else { return }
+        let rowStart = y * cols
+        cells.withUnsafeMutableBufferPointer { all in
+            let row = UnsafeMutableBufferPointer(rebasing: all[rowStart..<(rowStart + cols)])
+            Grid.splitWideCharacter(in: row, atLeftEdge: start)
+            Grid.splitWideCharacter(in: row, atRightEdge: end)
+            if keepingBackgrounds {
+                for x in start..<end {
+                    var copy = cell
+                    copy.background = row[x].background
+                    row[x] = copy
+                }
+            } else {
+                for x in start..<end { row[x] = cell }
+            }
+        }
+        if cell.glyph.isInArena { arenaRows[y] = true }
+        touch(y)
+    }
+
     /// Puts one cell, keeping the wide-character invariant. A wide cell that
     /// does not fit before the right edge becomes a blank in its style.
     public mutating func put(_ cell: Cell, x: Int, y: Int) {
@@ -182,6 +210,20 @@ public struct Grid: Sendable {
         if cells[index].isContinuation {
             cells[index] = .blank(cells[index].style)
         }
+    }
+
+    /// `splitWideCharacter(atLeftEdge:y:)` on a row's cells.
+    @usableFromInline @inline(__always)
+    static func splitWideCharacter(in row: UnsafeMutableBufferPointer<Cell>, atLeftEdge x: Int) {
+        guard x > 0, x < row.count else { return }
+        if row[x].isContinuation { row[x - 1] = .blank(row[x - 1].style) }
+    }
+
+    /// `splitWideCharacter(atRightEdge:y:)` on a row's cells.
+    @usableFromInline @inline(__always)
+    static func splitWideCharacter(in row: UnsafeMutableBufferPointer<Cell>, atRightEdge x: Int) {
+        guard x > 0, x < row.count else { return }
+        if row[x].isContinuation { row[x] = .blank(row[x].style) }
     }
 
     /// Marks row `y` as written (a fresh stamp). Every public writer does this.

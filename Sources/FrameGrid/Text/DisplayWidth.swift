@@ -8,9 +8,17 @@
 public enum DisplayWidth {
     /// Columns taken by one scalar: 0, 1 or 2. Control characters report 1
     /// here; text writing replaces them before they are measured.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
+    public static func of(_ scalar: Unicode.Scalar) -> Int { of(value: scalar.value) }
+
+    /// `of(_:)` for a scalar value known to be valid.
+    @usableFromInline
+    static func of(value: UInt32) -> Int {
         if value < 0x300 { return 1 }  // Latin, the common case, without a table walk
+        // Hangul syllables and CJK ideographs, inside the wide table's ranges, without its walk.
+        if (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) { return 2 }
+        // Letterlike symbols to technical, and box drawing to geometric
+        // shapes (outlines, blocks): in neither table, so one column.
+        if (0x2100...0x2319).contains(value) || (0x2500...0x25FC).contains(value) { return 1 }
         if contains(WidthTable.zeroWidth, value) { return 0 }
         if value >= 0x1100 && contains(WidthTable.wide, value) { return 2 }
         // Regional indicators pair into flags drawn two columns wide; their
@@ -21,28 +29,23 @@ public enum DisplayWidth {
     }
 
     /// Columns taken by a whole string, cluster by cluster, as `Grid.write` would lay it out.
+    /// - Complexity: O(n) in the text's UTF-8 length; no allocation.
     public static func of(_ text: some StringProtocol) -> Int {
         var total = 0
-        for character in text {
-            total += of(character)
+        TextClusters.forEach(text) { _, _, width, _ in
+            total += width
+            return true
         }
         return total
     }
 
-    /// Columns taken by one grapheme cluster (1 or 2; never 0, since a
-    /// cluster that starts with a mark is shown on a dotted circle).
+    /// Columns `Grid.write` gives one grapheme cluster: 1 or 2, and 0 for a
+    /// cluster it draws nothing for (a bidirectional control, a lone format
+    /// character such as a zero-width space). A cluster that starts with a
+    /// mark takes one column: it is shown on a dotted circle.
     public static func of(_ character: Character) -> Int {
-        var width = 0
-        var first = true
-        for scalar in character.unicodeScalars {
-            if first {
-                width = of(scalar)
-                first = false
-            } else if scalar.value == 0xFE0F {
-                width = 2
-            }
-        }
-        return max(width, 1)
+        var storage = ClusterBytes()
+        return storage.load(character)
     }
 
     static func contains(_ table: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {

@@ -40,9 +40,55 @@ public class ViewNode {
     func measure(_ proposal: ProposedSize) -> Size { .zero }
 
     /// Puts this node at `rect` (absolute cells) and places its children.
+    ///
+    /// Placing is a function of the rect's size and of the sizes the
+    /// subtree reports, which stay the same within a layout generation. So a
+    /// subtree placed before in this generation, at the same size, only
+    /// moves: its frames are shifted (`translate`) instead of laid out again
+    /// (a scrolled row costs a walk, not a stack negotiation). Subtrees with
+    /// a scroll view or lazy stack place by their scroll position as well,
+    /// which changes between generations, and are always laid out.
     final func place(_ rect: Rect, _ context: LayoutContext) {
+        let generation = LayoutGeneration.current
+        if placedGeneration == generation && rect.width == frame.width && rect.height == frame.height
+            && !placesByState()
+        {
+            if rect.x != frame.x || rect.y != frame.y { translate(x: rect.x - frame.x, y: rect.y - frame.y, context) }
+            return
+        }
+        placedGeneration = generation
         setFrame(rect, context)
         placeChildren(in: rect, context)
+    }
+
+    /// Moves the frames of this subtree, as placing it again at an offset rect would.
+    final func translate(x dx: Int, y dy: Int, _ context: LayoutContext) {
+        setFrame(frame.offsetBy(x: dx, y: dy), context)
+        let generation = placedGeneration
+        forEachChild { child in
+            // Only children placed with this node (not ones it left unplaced).
+            if child.placedGeneration == generation && child.hasBeenPlaced { child.translate(x: dx, y: dy, context) }
+        }
+    }
+
+    /// The generation of the last full placement.
+    private final var placedGeneration = -1
+    private final var stateGeneration = -1
+    private final var subtreePlacesByState = false
+
+    /// Whether this node places its children by state other than its rect
+    /// and their sizes (a scroll position): overridden by scroll views and lazy stacks.
+    var placesChildrenByState: Bool { false }
+
+    /// Whether this node or a descendant places by state (computed once per generation).
+    final func placesByState() -> Bool {
+        let generation = LayoutGeneration.current
+        if stateGeneration == generation { return subtreePlacesByState }
+        var found = placesChildrenByState
+        if !found { forEachChild { child in if !found && child.placesByState() { found = true } } }
+        stateGeneration = generation
+        subtreePlacesByState = found
+        return found
     }
 
     /// Subclasses: place children inside `rect`.
@@ -68,6 +114,14 @@ public class ViewNode {
     func draw(into grid: inout Grid, _ context: RenderContext) {
         forEachChild { $0.render(into: &grid, context) }
     }
+
+    /// Runs this node's preference observer, if it is one: a virtual call
+    /// per node of the post-layout walk instead of a class cast per node.
+    func notifyIfPreferenceObserver() {}
+
+    /// Whether this node conforms to `PreferenceReporting` (overridden by
+    /// those that do), so collecting preferences casts only those nodes.
+    var reportsPreferences: Bool { false }
 
     /// Calls `body` for each child node, in drawing order.
     func forEachChild(_ body: (ViewNode) -> Void) {}
@@ -127,9 +181,24 @@ struct SizeCache {
     }
 }
 
-/// Bumped whenever views update (in any host) or a screen is resized:
-/// every cached size from before is stale.
+/// Which cached sizes are valid: the generation of the host laying out now.
+///
+/// Each host has its own generation, taken from one process-wide sequence
+/// when its views update or its screen is resized, and makes it current for
+/// its layout pass. So one host's update no longer empties the caches of
+/// every other host (with `--backend both`, each backend's scene used to
+/// invalidate the other's on every update), and generations of different
+/// hosts never collide.
 enum LayoutGeneration {
-    nonisolated(unsafe) static var current = 0
-    static func advance() { current &+= 1 }
+    // Read once per size query on the one thread that drives views (see
+    // `ViewHost`); the run-time exclusivity check on this global cost more
+    // than the lookup it guards (measured with callgrind).
+    @exclusivity(unchecked) nonisolated(unsafe) static var current = 0
+    @exclusivity(unchecked) nonisolated(unsafe) private static var last = 0
+
+    /// A generation no host has had before.
+    static func next() -> Int {
+        last &+= 1
+        return last
+    }
 }

@@ -86,6 +86,13 @@ struct LazyStackSettings: Equatable {
 
 /// Counts a lazy stack keeps, for tests and benchmarks.
 public struct LazyStackStatistics: Equatable, Sendable {
+    /// Row nodes built by every lazy stack and view updates applied by every
+    /// host so far, process-wide: a frame that moved neither only scrolled
+    /// or animated (allocation tests classify frames by them). Counted on the
+    /// one thread that drives views.
+    nonisolated(unsafe) public static var allRowsBuilt = 0
+    nonisolated(unsafe) public static var allViewUpdates = 0
+
     /// Row nodes built since the stack was created.
     public var rowsBuilt: Int
     /// Row nodes updated in place after a view update.

@@ -43,7 +43,17 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         }
         super.init()
         position.lazyTarget = self
+        // Room for a screenful of rows and their overscan from the start: the
+        // frames after a stack appears (a filter switch) add rows without
+        // building any, and growing these then would allocate on a frame
+        // that only scrolls.
+        live.reserveCapacity(LazyStackNode.initialRowCapacity)
+        nextLive.reserveCapacity(LazyStackNode.initialRowCapacity)
+        fresh.reserveCapacity(LazyStackNode.initialRowCapacity)
     }
+
+    /// Rows the buffers hold before they first grow.
+    static var initialRowCapacity: Int { 64 }
 
     func update(
         source: Source, row: @escaping (Source.Item) -> Row, settings: LazyStackSettings, _ context: BuildContext
@@ -91,6 +101,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         let cross = proposal.value(axis == .vertical ? .horizontal : .vertical) ?? 0
         return Size.along(axis, main, cross: cross)
     }
+
+    override var placesChildrenByState: Bool { true }
 
     override func placeChildren(in rect: Rect, _ layoutContext: LayoutContext) {
         let axis = settings.axis
@@ -318,6 +330,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
 
     private func build(_ index: Int) -> ViewNode {
         rowsBuilt += 1
+        LazyStackStatistics.allRowsBuilt += 1
         return Row._makeNode(makeRow(source.item(at: index)), context)
     }
 

@@ -8,7 +8,14 @@ struct RowLengthCache {
     /// Most rows remembered; past it the cache starts over (anchoring keeps the screen steady regardless).
     let limit: Int
 
-    init(limit: Int = 65_536) { self.limit = limit }
+    init(limit: Int = 65_536) {
+        self.limit = limit
+        // A tour of a few thousand rows then records lengths without the
+        // table growing (growth allocates, on frames that only scroll).
+        lengths.reserveCapacity(RowLengthCache.initialCapacity)
+    }
+
+    static let initialCapacity = 2_048
 
     var count: Int { lengths.count }
 

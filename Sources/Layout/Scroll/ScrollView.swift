@@ -80,6 +80,8 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
             ? ProposedSize(width: proposal.width, height: nil) : ProposedSize(width: nil, height: proposal.height)
     }
 
+    override var placesChildrenByState: Bool { true }
+
     override func placeChildren(in rect: Rect, _ context: LayoutContext) {
         position.viewportLength = rect.size.value(axis)
         if isLazy {
@@ -110,9 +112,13 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
         child.render(into: &grid, inner)
     }
 
+    override var reportsPreferences: Bool { true }
+
     func reportedValue<K: PreferenceKey>(for key: K.Type) -> K.Value? {
         guard K.self == ScrollOffsetPreferenceKey.self else { return nil }
-        return position.offset as? K.Value
+        // K is ScrollOffsetPreferenceKey, so K.Value is Int: a bit cast, not a
+        // dynamic cast (which looks up bridging conformances on every call).
+        return unsafeBitCast(position.offset, to: K.Value.self)
     }
 
     /// Scroll views inside this one report their own offsets, not this one's.

@@ -129,20 +129,11 @@ enum CellPainter {
             grid.fill(Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1), with: cell)
             return
         }
-        var backgrounds = grid[area.x, y].background
         grid.write(glyph, x: area.x, y: y, style: style.over(grid, x: area.x, y: y), clip: area)
         var cell = grid[area.x, y]
-        guard cell.width == 1 else { return }
-        for x in (area.x + 1)..<area.maxX {
-            let behind = grid[x, y].background
-            if behind != backgrounds {
-                backgrounds = behind
-                var cellStyle = style
-                cellStyle.background = behind
-                cell.style = cellStyle
-            }
-            grid.put(cell, x: x, y: y)
-        }
+        guard cell.width == 1, area.width > 1 else { return }
+        cell.style = style
+        grid.fill(row: y, columns: (area.x + 1)..<area.maxX, with: cell, keepingBackgrounds: true)
     }
 
     /// One edge cell: the block glyph in the fill colour over what is there.
@@ -154,6 +145,11 @@ enum CellPainter {
         guard clip.contains(x: x, y: y), x >= 0, y >= 0, x < grid.cols, y < grid.rows else { return }
         let behind = grid[x, y].background
         let style = Style(foreground: color, background: behind, attributes: fillIsForeground ? [] : .reverse)
-        grid.write(glyph, x: x, y: y, style: style, clip: clip)
+        // Block glyphs are single-width clusters: put as a cell, without a text walk.
+        if let cell = Cell(cluster: glyph, style: style), cell.width == 1 {
+            grid.put(cell, x: x, y: y, clip: clip)
+        } else {
+            grid.write(glyph, x: x, y: y, style: style, clip: clip)
+        }
     }
 }

@@ -60,9 +60,12 @@ final class ShapeNode: ViewNode {
 
     private func blocks(_ rect: Rect, grid: inout Grid, clip: Rect) {
         for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX { grid.write("█", x: x, y: y, clip: clip) }
+            for x in rect.x..<rect.maxX { grid.put(ShapeNode.fullBlock, x: x, y: y, clip: clip) }
         }
     }
+
+    /// "█" in the default style, made once (not a text walk per cell).
+    static let fullBlock = Cell(cluster: "█", style: .plain)!
 
     /// Filled rounded shapes: a background fill with quarter- or half-block ends.
     private func fillRounded(_ rect: Rect, color: Color?, capsule: Bool, grid: inout Grid, clip: Rect) {
@@ -128,11 +131,18 @@ final class ShapeNode: ViewNode {
         edge(area.y, corners.0, corners.1)
         edge(area.maxY - 1, corners.2, corners.3)
         guard area.height > 2 else { return }
+        // The sides as cells made once, restyled per row (over what is
+        // behind), rather than a text walk per row and side.
+        guard var left = Cell(cluster: capsule ? "(" : lines.1, style: style),
+            var right = Cell(cluster: capsule ? ")" : lines.1, style: style), left.width == 1, right.width == 1
+        else { return }
         for y in (area.y + 1)..<(area.maxY - 1) {
-            grid.write(capsule ? "(" : lines.1, x: area.x, y: y, style: style.over(grid, x: area.x, y: y), clip: clip)
+            left.style = style.over(grid, x: area.x, y: y)
+            grid.put(left, x: area.x, y: y, clip: clip)
             if area.width > 1 {
                 let x = area.maxX - 1
-                grid.write(capsule ? ")" : lines.1, x: x, y: y, style: style.over(grid, x: x, y: y), clip: clip)
+                right.style = style.over(grid, x: x, y: y)
+                grid.put(right, x: x, y: y, clip: clip)
             }
         }
     }
@@ -164,7 +174,7 @@ final class ShapeNode: ViewNode {
                         CellPainter.paint(
                             x: x, y: y, glyph: "█", fillIsForeground: true, color: color, grid: &grid, clip: clip)
                     } else {
-                        grid.write("█", x: x, y: y, clip: clip)
+                        grid.put(ShapeNode.fullBlock, x: x, y: y, clip: clip)
                     }
                 case (true, false): halfBlock("▀", x: x, y: y, color: color, grid: &grid, clip: clip)
                 case (false, true): halfBlock("▄", x: x, y: y, color: color, grid: &grid, clip: clip)

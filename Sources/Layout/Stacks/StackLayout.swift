@@ -20,11 +20,16 @@ final class StackLayout {
     let axis: Axis
     var alignment: CrossAlignment
     var spacing: Int
-    private(set) var children: [ViewNode] = []
-    private var sizes: [Size] = []
-    private var order: [Int] = []
-    private var minimums: [Int] = []
-    private var flexibility: [Int] = []
+    // Buffers read per child in the hot loops. Each layout belongs to one
+    // stack node, a node is never its own descendant, and layout runs on one
+    // thread, so while a child is asked its size nothing else touches them:
+    // the run-time exclusivity checks (about 8% of a profile-feed frame,
+    // measured with callgrind) prove nothing here.
+    @exclusivity(unchecked) private(set) var children: [ViewNode] = []
+    @exclusivity(unchecked) private var sizes: [Size] = []
+    @exclusivity(unchecked) private var order: [Int] = []
+    @exclusivity(unchecked) private var minimums: [Int] = []
+    @exclusivity(unchecked) private var flexibility: [Int] = []
 
     init(axis: Axis, alignment: CrossAlignment, spacing: Int) {
         self.axis = axis

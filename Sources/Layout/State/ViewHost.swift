@@ -15,9 +15,12 @@ public final class ViewHost<Root: View> {
     private let content: () -> Root
     private let core: HostCore
     private var root: ViewNode?
+    /// This host's layout generation: sizes cached in its nodes are valid
+    /// while it stays the same (see `LayoutGeneration`).
+    private var generation = LayoutGeneration.next()
     /// The screen size views are laid out in.
     public var size: Size {
-        didSet { if size != oldValue { LayoutGeneration.advance() } }
+        didSet { if size != oldValue { generation = LayoutGeneration.next() } }
     }
 
     /// - Parameters:
@@ -57,6 +60,8 @@ public final class ViewHost<Root: View> {
     /// drawing apart: draws the tree as last laid out (call `layout()`
     /// first), then advances the clock.
     public func draw(into grid: inout Grid) {
+        // Drawing may measure (rows a lazy stack meets while drawing): with this host's caches.
+        LayoutGeneration.current = generation
         grid.clear()
         let context = RenderContext(time: core.time, clip: grid.bounds)
         root?.render(into: &grid, context)
@@ -88,6 +93,7 @@ public final class ViewHost<Root: View> {
         var passes = 0
         repeat {
             if root == nil || core.needsUpdate { update() }
+            LayoutGeneration.current = generation
             let layoutContext = core.layoutContext
             layoutContext.time = core.time
             let proposal = ProposedSize(size)
@@ -108,12 +114,14 @@ public final class ViewHost<Root: View> {
 
     /// Evaluates the views again and updates the tree in place.
     private func update() {
+        LazyStackStatistics.allViewUpdates += 1
         let animation = core.pendingAnimation
         core.needsUpdate = false
         core.pendingAnimation = nil
         core.transactionAnimation = animation
         core.layoutContext.animation = animation
-        LayoutGeneration.advance()
+        generation = LayoutGeneration.next()
+        LayoutGeneration.current = generation
         let context = BuildContext(host: core)
         if let existing = root {
             if animation != nil {

@@ -65,6 +65,8 @@ final class TextNode: ViewNode {
     private var linesWidth = -1
     private var linesLimit: Int?
     private var wraps = (WrapSummary.none, WrapSummary.none)
+    /// The size at one width under the line limit (kept like `wraps`).
+    private var limited = (width: -1, lines: 0, size: Size.zero)
 
     /// The untruncated layout of the text at one width.
     struct WrapSummary {
@@ -83,6 +85,7 @@ final class TextNode: ViewNode {
         if text != self.text || lineLimit != self.lineLimit {
             linesWidth = -1
             wraps = (.none, .none)
+            limited = (-1, 0, .zero)
         }
         self.text = text
         self.style = style
@@ -107,6 +110,16 @@ final class TextNode: ViewNode {
         var width = proposal.width ?? Int.max
         if width >= ProposedSize.unbounded { width = Int.max }
         if width <= 0 { return .zero }
+        // With a line limit the answer needs at most that many lines: wrap
+        // only those (a 10 MB text with `.lineLimit(2)` costs two lines). The
+        // size equals cutting the full wrap to the limit, as below.
+        if let lineLimit, let limit, limit <= lineLimit {
+            if wraps.0.width == width && wraps.0.size.rows <= limit { return wraps.0.size }
+            if limited.width == width && limited.lines == limit { return limited.size }
+            let size = TextLayout.size(text, width: width == Int.max ? nil : width, maxLines: limit)
+            limited = (width, limit, size)
+            return size
+        }
         let natural: Size
         if wraps.0.width == width {
             natural = wraps.0.size
@@ -144,9 +157,14 @@ final class TextNode: ViewNode {
 
     override func draw(into grid: inout Grid, _ context: RenderContext) {
         let origin = presentedRect(at: context.time)
-        for (row, line) in lines.enumerated() {
+        // Only the lines inside the clip are visited: a long text scrolled
+        // through a small viewport costs its visible lines, not all of them.
+        let firstRow = max(0, context.clip.y - origin.y)
+        let endRow = min(lines.count, context.clip.maxY - origin.y)
+        guard firstRow < endRow else { return }
+        for row in firstRow..<endRow {
+            let line = lines[row]
             let y = origin.y + row
-            guard y >= context.clip.y && y < context.clip.maxY else { continue }
             let style = style.over(grid, x: origin.x, y: y)
             if line.truncated {
                 let clip = Rect(x: origin.x, y: y, width: line.width - 1, height: 1).intersection(context.clip)

@@ -27,17 +27,33 @@ enum TextLayout {
 
     /// Calls `body` with each line, top to bottom.
     ///
-    /// - Complexity: one pass over the text's characters; positions are kept
-    ///   as UTF-8 offsets (turned into indices only for emitted lines), and
-    ///   nothing is allocated.
+    /// - Complexity: one pass over the text's clusters up to the last line
+    ///   allowed; positions are kept as UTF-8 offsets (turned into indices
+    ///   only for emitted lines), and nothing is allocated.
     static func forEachLine(_ text: String, width: Int?, maxLines: Int?, _ body: (Line) -> Void) {
         let limit = maxLines ?? Int.max
         if limit <= 0 || text.isEmpty { return }
         if let width, width <= 0 { return }
-        let maxWidth = width ?? Int.max
-        let utf8 = text.utf8
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        var breaker = LineBreaker(text: text, maxWidth: width ?? Int.max, limit: limit)
+        // Clusters and widths as `Grid.write` draws them (one rule for both).
+        TextClusters.forEach(text) { _, length, width, first in
+            // A newline, alone or after a carriage return, is a line break.
+            let ascii: UInt8? = length == 1 && first < 0x80 ? first : (length == 2 && first == 0x0D ? 0x0A : nil)
+            return breaker.take(size: length, ascii: ascii, width: ascii != nil ? 1 : width, body)
+        }
+        if breaker.stopped { return }
+        if breaker.lineStart < breaker.offset || breaker.emitted == 0 {
+            _ = breaker.emit(breaker.offset, breaker.lineWidth, next: breaker.offset, body)
+        }
+    }
 
+    /// The state of one pass of line breaking. A struct with mutating
+    /// methods rather than local functions over captured variables: those
+    /// are boxed and checked for exclusivity at run time on every cluster.
+    private struct LineBreaker {
+        let text: String
+        let maxWidth: Int
+        let limit: Int
         var emitted = 0
         var lineStart = 0
         var lineWidth = 0
@@ -48,14 +64,26 @@ enum TextLayout {
         var offset = 0
         // Skipping the spaces that follow a line broken at a space.
         var skippingSpaces = false
+        /// The last allowed line was emitted.
+        var stopped = false
+
+        init(text: String, maxWidth: Int, limit: Int) {
+            self.text = text
+            self.maxWidth = maxWidth
+            self.limit = limit
+        }
+
+        func index(_ offset: Int) -> String.Index { text.utf8.index(text.utf8.startIndex, offsetBy: offset) }
 
         /// Emits [lineStart, end); false when that was the last allowed line.
-        func emit(_ end: Int, _ shownWidth: Int, next: Int) -> Bool {
-            if emitted == limit - 1 && hasMoreText(text, from: index(next)) {
+        mutating func emit(_ end: Int, _ shownWidth: Int, next: Int, _ body: (Line) -> Void) -> Bool {
+            if emitted == limit - 1 && TextLayout.hasMoreText(text, from: index(next)) {
                 let start = index(lineStart)
-                let shown = fittedWidth(text, from: start, room: maxWidth == Int.max ? shownWidth : maxWidth - 1)
+                let shown = TextLayout.fittedWidth(
+                    text, from: start, room: maxWidth == Int.max ? shownWidth : maxWidth - 1)
                 body(Line(range: start..<text.endIndex, width: shown + 1, truncated: true))
                 emitted += 1
+                stopped = true
                 return false
             }
             body(Line(range: index(lineStart)..<index(end), width: shownWidth, truncated: false))
@@ -64,7 +92,7 @@ enum TextLayout {
         }
 
         /// Takes one grapheme cluster of `size` UTF-8 bytes; false to stop.
-        func take(size: Int, ascii: UInt8?, width: Int) -> Bool {
+        mutating func take(size: Int, ascii: UInt8?, width: Int, _ body: (Line) -> Void) -> Bool {
             defer { offset += size }
             if skippingSpaces {
                 if ascii == 0x20 {
@@ -74,7 +102,7 @@ enum TextLayout {
                 skippingSpaces = false
             }
             if ascii == 0x0A {
-                guard emit(offset, lineWidth, next: offset + size) else { return false }
+                guard emit(offset, lineWidth, next: offset + size, body) else { return false }
                 lineStart = offset + size
                 lineWidth = 0
                 breakAt = -1
@@ -82,7 +110,7 @@ enum TextLayout {
             }
             if lineWidth + width > maxWidth {
                 if ascii == 0x20 {
-                    guard emit(offset, lineWidth, next: offset + size) else { return false }
+                    guard emit(offset, lineWidth, next: offset + size, body) else { return false }
                     lineStart = offset + size
                     lineWidth = 0
                     breakAt = -1
@@ -90,11 +118,11 @@ enum TextLayout {
                     return true
                 }
                 if breakAt >= 0 {
-                    guard emit(breakAt, widthBeforeBreak, next: breakAt + 1) else { return false }
+                    guard emit(breakAt, widthBeforeBreak, next: breakAt + 1, body) else { return false }
                     lineStart = breakAt + 1
                     lineWidth = lineWidth - widthThroughBreak + width
                 } else {
-                    guard emit(offset, lineWidth, next: offset) else { return false }
+                    guard emit(offset, lineWidth, next: offset, body) else { return false }
                     lineStart = offset
                     lineWidth = width
                 }
@@ -109,50 +137,26 @@ enum TextLayout {
             lineWidth += width
             return true
         }
-
-        if isPlainASCII(utf8) {
-            // One byte, one cluster, one column: no grapheme breaking needed.
-            for byte in utf8 {
-                guard take(size: 1, ascii: byte, width: 1) else { return }
-            }
-        } else {
-            for character in text {
-                let ascii = character.asciiValue
-                guard
-                    take(size: character.utf8.count, ascii: ascii, width: ascii != nil ? 1 : DisplayWidth.of(character))
-                else { return }
-            }
-        }
-        if lineStart < offset || emitted == 0 {
-            _ = emit(offset, lineWidth, next: offset)
-        }
-    }
-
-    /// Printable ASCII and newlines only (no carriage return, whose pair with
-    /// a newline would be one cluster).
-    private static func isPlainASCII(_ utf8: String.UTF8View) -> Bool {
-        utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }
-        } ?? false
     }
 
     /// The width of the longest prefix from `start` (up to a newline) that
     /// fits in `room` columns, without trailing spaces: the text shown before "…".
-    private static func fittedWidth(_ text: String, from start: String.Index, room: Int) -> Int {
+    fileprivate static func fittedWidth(_ text: String, from start: String.Index, room: Int) -> Int {
         var width = 0
         var trimmed = 0
-        for character in text[start...] {
-            if character.asciiValue == 0x0A { break }
-            let next = width + DisplayWidth.of(character)
-            if next > room { break }
+        TextClusters.forEach(text[start...]) { _, length, clusterWidth, first in
+            if first == 0x0A || (length == 2 && first == 0x0D) { return false }
+            let next = width + (length == 1 && first < 0x80 ? 1 : clusterWidth)
+            if next > room { return false }
             width = next
-            if character.asciiValue != 0x20 { trimmed = width }
+            if !(length == 1 && first == 0x20) { trimmed = width }
+            return true
         }
         return trimmed
     }
 
     /// Whether anything but spaces follows `start`.
-    private static func hasMoreText(_ text: String, from start: String.Index) -> Bool {
+    fileprivate static func hasMoreText(_ text: String, from start: String.Index) -> Bool {
         text[start...].utf8.contains { $0 != 0x20 }
     }
 }
