@@ -83,9 +83,35 @@ public final class FileFeed {
     /// frame its visible part, however many marks a hostile line stacks.
     static func parse(_ bytes: UnsafeRawBufferPointer) -> FileRecord {
         var record = parseFields(bytes)
-        record.text = TextClusters.cappedToCells(record.text)
-        for (key, value) in record.fields { record.fields[key] = TextClusters.cappedToCells(value) }
+        record.text = shortened(TextClusters.cappedToCells(record.text))
+        for (key, value) in record.fields { record.fields[key] = shortened(TextClusters.cappedToCells(value)) }
         return record
+    }
+
+    /// The most grapheme clusters an item's field shows; longer ones end in
+    /// "…". A scene's row shows its whole item (a tweet wraps to its full
+    /// height, which the lazy stack must measure), so without a bound a
+    /// single 10 MB line made every frame that builds its row cost tens of
+    /// milliseconds. 2,000 is seven tweets' worth and more than a paragraph.
+    public static let maximumItemClusters = 2_000
+
+    /// `text` cut after `maximumItemClusters` clusters, with "…" when cut.
+    ///
+    /// - Complexity: O(n) in the UTF-8 length up to the cut.
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > maximumItemClusters else { return text }
+        var clusters = 0
+        var cut: Int?
+        TextClusters.forEach(text) { offset, _, _, _ in
+            if clusters == maximumItemClusters {
+                cut = offset
+                return false
+            }
+            clusters += 1
+            return true
+        }
+        guard let cut else { return text }
+        return String(decoding: Array(text.utf8.prefix(cut)), as: UTF8.self) + "…"
     }
 
     private static func parseFields(_ bytes: UnsafeRawBufferPointer) -> FileRecord {
