@@ -10,7 +10,7 @@ public enum FrameBenchCommand {
               Suites and scenarios with their default settings.
           run [SCENARIO...] [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--feed-file PATH] [--script NAME]
               [--backend framebench|ncurses|both] [--repeat K] [--term T] [--sync] [--no-scroll-regions]
-              [--no-erase] [--suite NAME] [--format text|json|markdown|junit] [--out FILE] [--quiet]
+              [--no-erase] [--suite NAME] [--shard I/N] [--format text|json|markdown|junit] [--out FILE] [--quiet]
               With no scenario: the default suite (Benchmarks/suites.json), reported against
               the stored baseline for this machine when there is one.
           record SCENARIO --out DIR [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--script NAME] [--term T]
@@ -22,15 +22,18 @@ public enum FrameBenchCommand {
               button; p plays the script (or pauses it); h toggles the HUD; q quits. --autoplay plays N frames, exits and prints a summary.
           overhead [SCENARIO] [--size COLSxROWS] [--term T] ...
               What the probes cost: the same frames with and without them, interleaved.
-          baseline save [--name NAME] [--force] [--from RESULTS.json] [--suite NAME]
+          baseline save [--name NAME] [--force] [--from RESULTS.json] [--suite NAME] [--shard I/N]
           baseline list
           baseline show NAME
           compare [--baseline NAME | A.json B.json] [--format ...] [--out FILE]
               The regression report: B (or a run of the suite now) against A (or the baseline).
               A side may be a comma-separated list of results files: their frames are pooled.
-          check [--baseline NAME] [--budgets FILE] [--results FILE] [--gate-timing] [--format ...] [--out FILE]
+          check [--baseline NAME] [--budgets FILE] [--results FILE] [--gate-timing] [--shard I/N] [--format ...] [--out FILE]
               The CI gate: budgets, and regressions against the baseline (deterministic
               metrics gate; frame times are reported, and gate with --gate-timing).
+          merge FILE... --out FILE [--force] [--rounds] [--deterministic-only] [--github-benchmark FILE]
+              Results of the shards of a suite (--shard I/N, see Benchmarks/SHARDING.md) and of
+              repeated rounds (--rounds) as one results file.
 
         scenarios: \(WorkloadCatalog.names.joined(separator: ", "))
         exit codes: 0 success (check: every budget holds and nothing regressed),
@@ -54,6 +57,7 @@ public enum FrameBenchCommand {
             case "baseline": return try BaselineCommands.baseline(rest)
             case "compare": return try BaselineCommands.compare(rest)
             case "check": return try BaselineCommands.check(rest)
+            case "merge": return try MergeCommand.merge(rest)
             case "overhead": return try RunCommands.overhead(rest)
             case "live": return try LiveCommand.live(rest)
             case "help", "--help", "-h":
