@@ -9,7 +9,8 @@
 #
 #   scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME]
 #                               [--measure time|instructions|time,instructions]
-#                               [--out FILE.md] [--keep-builds] BASE [HEAD]
+#                               [--out FILE.md] [--keep-builds] [--shard I/N]
+#                               [--results-dir DIR] BASE [HEAD]
 #
 # BASE and HEAD are any commit-ish (branch, tag, hash, HEAD~2). Without HEAD
 # the candidate is the working tree as it is: HEAD's commit plus the staged,
@@ -24,6 +25,12 @@
 #   --frames N      frames per benchmark, instead of each benchmark's own
 #   --suite NAME    the suite in Benchmarks/suites.json (framebench's default)
 #   --out FILE.md   where the Markdown report goes (compare-BASE-HEAD.md here)
+#   --shard I/N     run only shard I of N of the suite on both sides (the
+#                   split of `framebench run --shard`, Benchmarks/SHARDING.md):
+#                   N runners, one shard each, compare the whole suite.
+#                   Both revisions must know --shard.
+#   --results-dir DIR  also keep every round's results there
+#                   (round-K-A.json, round-K-B.json), for `framebench merge`
 #   --keep-builds   keep each committed side's binary in
 #                   <repository>/.build/compare-branches/COMMIT/ and reuse it
 #                   on later runs (the working tree's changes are never reused)
@@ -37,7 +44,7 @@
 set -euo pipefail
 
 program=compare-branches
-usage="usage: scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME] [--measure time|instructions|time,instructions] [--out FILE.md] [--keep-builds] BASE [HEAD]"
+usage="usage: scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME] [--measure time|instructions|time,instructions] [--out FILE.md] [--keep-builds] [--shard I/N] [--results-dir DIR] BASE [HEAD]"
 
 fail() {  # message...: a usage or input error
     printf '%s: %s\n' "$program" "$*" >&2
@@ -56,10 +63,12 @@ suite=
 measure=
 out=
 keep_builds=false
+shard=
+results_dir=
 refs=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --rounds | --frames | --suite | --out | --measure)
+        --rounds | --frames | --suite | --out | --measure | --shard | --results-dir)
             [ $# -ge 2 ] || fail "$1 needs a value"$'\n'"$usage"
             value=$2
             case "$1" in
@@ -68,10 +77,12 @@ while [ $# -gt 0 ]; do
                 --suite) suite=$value ;;
                 --out) out=$value ;;
                 --measure) measure=$value ;;
+                --shard) shard=$value ;;
+                --results-dir) results_dir=$value ;;
             esac
             shift 2
             ;;
-        --rounds=* | --frames=* | --suite=* | --out=* | --measure=*)
+        --rounds=* | --frames=* | --suite=* | --out=* | --measure=* | --shard=* | --results-dir=*)
             value=${1#*=}
             case "$1" in
                 --rounds=*) rounds=$value ;;
@@ -79,6 +90,8 @@ while [ $# -gt 0 ]; do
                 --suite=*) suite=$value ;;
                 --out=*) out=$value ;;
                 --measure=*) measure=$value ;;
+                --shard=*) shard=$value ;;
+                --results-dir=*) results_dir=$value ;;
             esac
             shift
             ;;
@@ -100,6 +113,17 @@ fi
 [ -z "$frames" ] || [[ $frames =~ ^[1-9][0-9]*$ ]] || fail "--frames must be a positive whole number, not '$frames'"
 if [ -n "$suite" ] && [[ ! $suite =~ ^[A-Za-z0-9._-]+$ ]]; then
     fail "--suite must be a suite name (letters, digits, '.', '_', '-'), not '$suite'"
+fi
+if [ -n "$shard" ]; then
+    if [[ ! $shard =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] || [ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ] \
+        || [ "${BASH_REMATCH[2]}" -gt 256 ]; then
+        fail "--shard takes I/N with 1 <= I <= N <= 256 (this runner's shard I of N, such as 2/3), not '$shard'"
+    fi
+fi
+if [ -n "$results_dir" ]; then
+    mkdir -p -- "$results_dir" 2>/dev/null || fail "--results-dir $results_dir: cannot create the directory"
+    [ -w "$results_dir" ] || fail "--results-dir $results_dir is not writable"
+    results_dir=$(cd "$results_dir" && pwd)
 fi
 case "$measure" in
     "")
@@ -265,7 +289,7 @@ if [ -n "$frames" ]; then frames_desc="$frames frames per benchmark"; else frame
 echo "compare-branches"
 echo "  A (baseline):  $base_desc"
 echo "  B (candidate): $head_desc"
-echo "  $rounds paired round(s) (A B, then B A, ...), suite ${suite:-default}, $frames_desc; measuring $measure"
+echo "  $rounds paired round(s) (A B, then B A, ...), suite ${suite:-default}${shard:+, shard $shard}, $frames_desc; measuring $measure"
 echo "  machine: $cores cores (nproc), ${cpu:-unknown CPU}, $(uname -sr)"
 echo
 
@@ -351,7 +375,16 @@ fi
 
 # ---- interleaved rounds
 
+if [ -n "$shard" ]; then
+    for side in A B; do
+        if [ "$side" = A ]; then binary=$binary_a; else binary=$binary_b; fi
+        "$binary" help 2>/dev/null | grep -q -- '--shard' \
+            || fail "side $side's framebench does not know --shard (a revision before sharding): compare without --shard"
+    done
+fi
+
 run_options=(run --format json --quiet)
+[ -z "$shard" ] || run_options+=(--shard "$shard")
 [ -z "$suite" ] || run_options+=(--suite "$suite")
 [ -z "$frames" ] || run_options+=(--frames "$frames")
 
@@ -362,7 +395,9 @@ run_side() {  # side round
     local options=("${run_options[@]}")
     # Instruction counts are the same in every round: round 1 takes them.
     if [ "$round" -eq 1 ] && [[ $measure == *instructions* ]]; then options+=(--measure time,instructions); fi
-    run_logged "$log" "$directory" "$binary" "${options[@]}" --out "$work/$result" || status=$?
+    # A fixed hash seed: with Swift's per-process seed, the order a scene walks
+    # a dictionary changes a few frames' allocation counts from run to run.
+    run_logged "$log" "$directory" env SWIFT_DETERMINISTIC_HASHING=1 "$binary" "${options[@]}" --out "$work/$result" || status=$?
     if [ "$status" -ne 0 ]; then
         {
             echo "$program: round $round of side $side ($label) failed (framebench exit $status); its output:"
@@ -383,6 +418,11 @@ for ((round = 1; round <= rounds; round++)); do
     list_a+="${list_a:+,}round-$round-A.json"
     list_b+="${list_b:+,}round-$round-B.json"
 done
+
+if [ -n "$results_dir" ]; then
+    cp -- "$work"/round-*-[AB].json "$results_dir"/ || fail "cannot copy the rounds' results to --results-dir $results_dir"
+    note "kept every round's results in $results_dir"
+fi
 
 # ---- the comparison (B's framebench judges: it is the version under review)
 
@@ -405,7 +445,7 @@ fi
     echo "| A (baseline) | \`$base_ref\` | \`$(short "$base_commit")\` $(subject "$base_commit" | cell) |"
     echo "| B (candidate) | \`$head_label\` | \`$(short "$head_commit")\` $(subject "$head_commit" | cell)$([ "$head_dirty" = false ] || echo " + uncommitted changes") |"
     echo
-    echo "$rounds paired round(s) on one machine (A B, then B A, ...), suite \`${suite:-default}\`, $frames_desc; measured: $measure."
+    echo "$rounds paired round(s) on one machine (A B, then B A, ...), suite \`${suite:-default}\`${shard:+ (shard $shard)}, $frames_desc; measured: $measure."
     echo "Machine: $cores cores (nproc), ${cpu:-unknown CPU}, $(uname -sr)."
     echo
     cat "$work/compare.md"

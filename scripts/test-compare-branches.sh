@@ -232,6 +232,18 @@ if ! exits 0; then show "$work/same.out"; show "$work/same.err"; fi
 compare reuse --rounds 1 --frames 50 --keep-builds --out "$work/reuse.md" base base
 check "--keep-builds reuses the kept binary on the next run" has "$work/reuse.err" "reusing the kept build"
 
+# ---- one shard of the suite (the kept build again)
+
+compare bad-shard --shard 3/2 base
+check "--shard 3/2 exits 2" exits 2
+check "... naming --shard" has "$work/bad-shard.err" "--shard takes I/N"
+compare shard --rounds 1 --frames 30 --keep-builds --shard 2/3 --results-dir "$work/shard-results" --out "$work/shard.md" base base
+check "a shard of the suite runs (exit 0)" exits 0
+check "... the header names the shard" has "$work/shard.out" "shard 2/3"
+check "... --results-dir keeps both sides' rounds" test -s "$work/shard-results/round-1-A.json" -a -s "$work/shard-results/round-1-B.json"
+check "... each recording shard 2 of 3" has "$work/shard-results/round-1-B.json" '"shard":\{"count":3,"index":2,'
+if ! exits 0; then show "$work/shard.out"; show "$work/shard.err"; fi
+
 # ---- a failed build
 
 echo "build failure (base kept, broken does not compile) ..."

@@ -9,12 +9,13 @@ enum BaselineCommands {
         switch verb {
         case "save":
             let parsed = try ParsedArguments(
-                rest, valued: ["name", "from", "suite", "measure", "frame-budget"], switches: ["force"])
+                rest, valued: ["name", "from", "suite", "measure", "frame-budget", "shard"], switches: ["force"])
             guard parsed.positionals.isEmpty else { throw UsageError("baseline save takes no positional arguments") }
             let name = parsed.string("name") ?? BaselineStore.defaultName
             try store.checkSave(name: name, force: parsed.flag("force"))  // before the run, not after it
             let document: RunDocument
             if let from = parsed.string("from") {
+                _ = try parsed.shard(appliesToSuite: false, otherwise: "--from (merge shards with framebench merge)")
                 document = try BaselineStore.read(from)
             } else {
                 document = try runSuite(parsed)
@@ -106,6 +107,7 @@ enum BaselineCommands {
             try RunCommands.applyMeasurement(parsed, to: &settings)
             return settings
         }
+        if let shard = try parsed.shard(appliesToSuite: true, otherwise: "") { runner.restrict(to: shard) }
         return try runner.run().document
     }
 
@@ -113,7 +115,7 @@ enum BaselineCommands {
         let parsed = try ParsedArguments(
             arguments,
             valued: OutputOptions.valued.union([
-                "baseline", "budgets", "results", "suite", "measure", "frame-budget", "instruction-tolerance",
+                "baseline", "budgets", "results", "suite", "measure", "frame-budget", "instruction-tolerance", "shard",
             ]),
             switches: OutputOptions.switches.union(["gate-timing"]))
         guard parsed.positionals.isEmpty else { throw UsageError("check takes no positional arguments") }
@@ -121,6 +123,7 @@ enum BaselineCommands {
         let budgetsPath = parsed.string("budgets") ?? BudgetFile.defaultPath
         let budgets = try BudgetFile.load(budgetsPath)
         let given = try parsed.string("results").map { try BaselineStore.read($0) }
+        _ = try parsed.shard(appliesToSuite: given == nil, otherwise: "--results")
         // Names are checked before any benchmark runs: a misspelt budget is an error, not a budget that never applies.
         var known = given.map { Set($0.scenarios.map(\.name)) } ?? []
         if given == nil {
@@ -139,6 +142,15 @@ enum BaselineCommands {
         var options = try comparisonOptions(parsed)
         options.timingGates = parsed.flag("gate-timing")
         let candidate = try given ?? runSuite(parsed)
+        if let record = candidate.shard, given == nil {
+            // One shard is judged on its own benchmarks: the others are other runners' work.
+            if candidate.scenarios.isEmpty {
+                print("check: shard \(record.index)/\(record.count) has no benchmarks of this suite: nothing to check")
+                return 0
+            }
+            let names = Set(candidate.scenarios.map(\.name))
+            baseline?.scenarios.removeAll { !names.contains($0.name) }
+        }
         var report: ComparisonReport
         if let baseline {
             report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets, options: options)

@@ -10,7 +10,8 @@ public enum FrameBenchCommand {
               Suites and scenarios with their default settings.
           run [SCENARIO...] [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--feed-file PATH] [--script NAME]
               [--backend framebench|ncurses|both] [--repeat K] [--term T] [--sync] [--no-scroll-regions]
-              [--no-erase] [--suite NAME] [--format text|json|markdown|junit] [--out FILE|-] [--force] [--quiet]
+              [--no-erase] [--frame-budget MS] [--measure time|instructions|time,instructions] [--suite NAME]
+              [--shard I/N] [--format text|json|markdown|junit] [--out FILE|-] [--force] [--quiet]
               With no scenario: the default suite (Benchmarks/suites.json), reported against
               the stored baseline for this machine when there is one.
           record SCENARIO --out DIR [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--script NAME] [--term T]
@@ -22,15 +23,21 @@ public enum FrameBenchCommand {
               button; p plays the script (or pauses it); h toggles the HUD; q quits; Ctrl-Z stops. --autoplay plays N frames, exits and prints a summary.
           overhead [SCENARIO] [--size COLSxROWS] [--term T] ...
               What the probes cost: the same frames with and without them, interleaved.
-          baseline save [--name NAME] [--force] [--from RESULTS.json] [--suite NAME]
+          baseline save [--name NAME] [--force] [--from RESULTS.json] [--suite NAME] [--shard I/N] [--measure ...]
           baseline list
           baseline show NAME
-          compare [--baseline NAME | A.json B.json] [--format ...] [--out FILE] [--force]
+          compare [--baseline NAME | A.json B.json] [--paired] [--budgets FILE] [--measure ...]
+              [--instruction-tolerance PERCENT] [--format ...] [--out FILE] [--force]
               The regression report: B (or a run of the suite now) against A (or the baseline).
-              A side may be a comma-separated list of results files: their frames are pooled.
-          check [--baseline NAME] [--budgets FILE] [--results FILE] [--gate-timing] [--format ...] [--out FILE] [--force]
-              The CI gate: budgets, and regressions against the baseline (deterministic
-              metrics gate; frame times are reported, and gate with --gate-timing).
+              A side may be a comma-separated list of results files: their runs are pooled;
+              --paired: run r of A and run r of B were made back to back (compare-branches.sh).
+          check [--baseline NAME] [--budgets FILE] [--results FILE] [--gate-timing] [--measure ...] [--frame-budget MS]
+              [--instruction-tolerance PERCENT] [--shard I/N] [--format ...] [--out FILE] [--force]
+              The CI gate: budgets, and regressions against the baseline (allocation, output and
+              instruction counts gate; timings are reported, and gate with --gate-timing).
+          merge FILE... --out FILE [--force] [--rounds] [--deterministic-only] [--github-benchmark FILE]
+              Results of the shards of a suite (--shard I/N, see Benchmarks/SHARDING.md) and of
+              repeated rounds (--rounds) as one results file.
 
         scenarios: \(WorkloadCatalog.names.joined(separator: ", "))
         --out never replaces an existing file without --force; --out - is standard output.
@@ -55,6 +62,7 @@ public enum FrameBenchCommand {
             case "baseline": return try BaselineCommands.baseline(rest)
             case "compare": return try BaselineCommands.compare(rest)
             case "check": return try BaselineCommands.check(rest)
+            case "merge": return try MergeCommand.merge(rest)
             case "overhead": return try RunCommands.overhead(rest)
             case "live": return try LiveCommand.live(rest)
             case "help", "--help", "-h":

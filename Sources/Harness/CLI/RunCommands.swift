@@ -101,7 +101,7 @@ enum RunCommands {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try ParsedArguments(
-            arguments, valued: settingValued.union(OutputOptions.valued).union(["suite"]),
+            arguments, valued: settingValued.union(OutputOptions.valued).union(["suite", "shard"]),
             switches: settingSwitches.union(OutputOptions.switches))
         if parsed.flag("counted-child") {
             // Under callgrind, for a parent's `--measure instructions`: see CountedRun.
@@ -120,6 +120,9 @@ enum RunCommands {
             let benchmarks = try parsed.positionals.map { try settings(parsed, scenario: $0) }
             runner = SuiteRunner(benchmarks: benchmarks)
             runner.progress = OutputOptions.progressBar()
+        }
+        if let shard = try parsed.shard(appliesToSuite: usesSuite, otherwise: "scenarios named on the command line") {
+            runner.restrict(to: shard)
         }
         let (document, runs) = try runner.run()
         var comparison: (ComparisonReport, String)?

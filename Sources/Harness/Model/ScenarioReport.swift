@@ -188,9 +188,12 @@ public struct RunDocument: Codable, Equatable, Sendable {
     public var git: GitState
     public var suite: String?
     public var scenarios: [ScenarioReport]
+    /// Which shard of `suite` these results are, when the suite was split
+    /// across runners (`--shard I/N`); nil for a whole suite or a merge.
+    public var shard: ShardRecord? = nil
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version"
-        case created, machine, git, suite, scenarios
+        case created, machine, git, suite, scenarios, shard
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 public struct SuiteRunner {
     public var benchmarks: [RunSettings]
     public var suiteName: String?
+    /// Set when the runner runs one shard of the suite (`restrict(to:)`).
+    public var shardRecord: ShardRecord?
     /// Called before each run with (runs done, runs in all, benchmark name).
     public var progress: ((Int, Int, String) -> Void)?
 
@@ -39,7 +41,8 @@ public struct SuiteRunner {
         let scenarios = runs.flatMap { ReportBuilder.reports(for: $0) }
         let document = RunDocument(
             schemaVersion: RunDocument.schemaVersion, created: ISO8601DateFormatter().string(from: Date()),
-            machine: .current(), git: .current(), suite: suiteName, scenarios: scenarios)
+            machine: .current(), git: .current(), suite: suiteName, scenarios: scenarios,
+            shard: shardRecord)
         return (document, runs)
     }
 

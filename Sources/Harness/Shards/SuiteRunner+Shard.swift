@@ -1,0 +1,29 @@
+extension SuiteRunner {
+    /// Keeps only the benchmarks of `shard`, split by their cost as they will
+    /// run (after command-line overrides), and records the shard and the
+    /// whole suite's benchmark names in the results for `merge`.
+    ///
+    /// Every runner must be given the same suite file, suite and options:
+    /// the split is computed from them, and `merge` refuses parts that do
+    /// not add up to the suite.
+    public mutating func restrict(to shard: Shard) {
+        let plan = ShardPlan(
+            entries: benchmarks.map { ShardPlan.Entry(name: $0.name, cost: ShardPlan.cost(of: $0)) },
+            count: shard.count)
+        let members = Set(plan.members(of: shard.index))
+        shardRecord = ShardRecord(shard: shard, suiteBenchmarks: benchmarks.map(\.name))
+        benchmarks = benchmarks.filter { members.contains($0.name) }
+    }
+}
+
+extension ParsedArguments {
+    /// `--shard I/N`, when given; `what` names what it cannot apply to.
+    func shard(appliesToSuite usesSuite: Bool, otherwise what: String) throws -> Shard? {
+        guard let text = string("shard") else { return nil }
+        let shard = try Shard(parsing: text)
+        guard usesSuite else {
+            throw UsageError("--shard splits a suite run; it does not apply to \(what)")
+        }
+        return shard
+    }
+}

@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# A local rehearsal of the sharded CI flow (.github/workflows/benchmarks.yml):
+# the suite run whole, then as N shards in N separate framebench processes at
+# once (as N runners would), the shards merged with `framebench merge`, and
+# the merged document checked against the whole run:
+#
+#   - every benchmark of the suite is in exactly one shard, and in the merge once;
+#   - output counts (bytes, dirty cells, rows, rects, scrolls) are equal on
+#     every frame of every run; allocation counts are equal in median, and the
+#     frames where they differ are shown (a process allocates once when it
+#     first takes a code path, and which benchmark does that first depends on
+#     the others in its process); instruction counts, each benchmark counted
+#     in a process of its own, agree within 0.1% of the frame (a tenth of the
+#     gate's tolerance) with --measure instructions;
+#   - merge refuses a missing shard and a shard given twice (exit 2).
+#
+#   scripts/ci-rehearsal.sh [--shards N] [--frames F] [--suite NAME]
+#                           [--measure time|instructions|time,instructions]
+#                           [--binary PATH]
+#
+#   --shards N    runners to rehearse (3)
+#   --frames F    frames per benchmark (60: the flow, not the figures)
+#   --suite NAME  the suite in Benchmarks/suites.json (default)
+#   --measure M   passed to every run; with instructions, counts compare too
+#   --binary PATH framebench to run (.build/release/framebench, built if missing)
+#
+# The last line is `ci-rehearsal: N passed, M failed`; the exit status is 0
+# when nothing failed, 1 when a check failed, 2 for bad usage.
+set -euo pipefail
+
+program=ci-rehearsal
+usage="usage: scripts/ci-rehearsal.sh [--shards N] [--frames F] [--suite NAME] [--measure time|instructions|time,instructions] [--binary PATH]"
+fail() { printf '%s: %s\n' "$program" "$*" >&2; exit 2; }
+
+shards=3
+frames=60
+suite=default
+measure=time
+binary=
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --shards | --frames | --suite | --measure | --binary)
+            [ $# -ge 2 ] || fail "$1 needs a value"$'\n'"$usage"
+            case "$1" in
+                --shards) shards=$2 ;;
+                --frames) frames=$2 ;;
+                --suite) suite=$2 ;;
+                --measure) measure=$2 ;;
+                --binary) binary=$2 ;;
+            esac
+            shift 2
+            ;;
+        -h | --help) printf '%s\n' "$usage"; exit 0 ;;
+        *) fail "unknown argument '$1'"$'\n'"$usage" ;;
+    esac
+done
+[[ $shards =~ ^[1-9][0-9]*$ ]] && [ "$shards" -le 64 ] || fail "--shards must be a whole number 1...64, not '$shards'"
+[[ $frames =~ ^[1-9][0-9]*$ ]] || fail "--frames must be a positive whole number, not '$frames'"
+case "$measure" in
+    time | instructions | time,instructions | instructions,time) ;;
+    *) fail "--measure must be time, instructions or time,instructions, not '$measure'" ;;
+esac
+
+cd "$(dirname "$0")/.."
+if [ -z "$binary" ]; then
+    binary=.build/release/framebench
+    if [ ! -x "$binary" ]; then
+        echo "$program: building framebench (release) ..." >&2
+        swift build -c release --product framebench >&2
+    fi
+fi
+[ -x "$binary" ] || fail "--binary $binary is not an executable"
+binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+command -v python3 >/dev/null 2>&1 || fail "python3 is needed to compare the documents"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/ci-rehearsal.XXXXXX")
+pids=()
+cleanup() {
+    local pid
+    for pid in ${pids[@]+"${pids[@]}"}; do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+passed=0
+failed=0
+check() {  # description command...
+    local description=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "  ok    $description"
+    else
+        failed=$((failed + 1))
+        echo "  FAIL  $description"
+    fi
+}
+started=$SECONDS
+# Swift seeds its hash tables per process, and the order a scene walks a
+# dictionary changes a few frames' allocation counts from run to run; a fixed
+# seed makes every run of one build count the same (as the workflow does).
+export SWIFT_DETERMINISTIC_HASHING=1
+options=(run --suite "$suite" --frames "$frames" --measure "$measure" --format json --quiet)
+
+echo "$program: suite $suite, $frames frames, measuring $measure: whole, then $shards shards in parallel"
+whole_status=0
+"$binary" "${options[@]}" --out "$work/whole.json" 2>"$work/whole.err" || whole_status=$?
+check "the whole suite runs (exit $whole_status)" test "$whole_status" -eq 0
+
+for ((index = 1; index <= shards; index++)); do
+    "$binary" "${options[@]}" --shard "$index/$shards" --out "$work/shard-$index.json" 2>"$work/shard-$index.err" &
+    pids+=($!)
+done
+for ((index = 1; index <= shards; index++)); do
+    status=0
+    wait "${pids[index - 1]}" || status=$?
+    check "shard $index/$shards runs in its own process (exit $status)" test "$status" -eq 0
+    [ "$status" -eq 0 ] || sed 's/^/        | /' "$work/shard-$index.err"
+done
+pids=()
+
+shard_files=()
+for ((index = 1; index <= shards; index++)); do shard_files+=("$work/shard-$index.json"); done
+merge_status=0
+"$binary" merge "${shard_files[@]}" --out "$work/merged.json" --quiet 2>"$work/merge.err" || merge_status=$?
+check "framebench merge accepts the $shards shards (exit $merge_status)" test "$merge_status" -eq 0
+[ "$merge_status" -eq 0 ] || sed 's/^/        | /' "$work/merge.err"
+
+compare_documents() {  # what: output, allocations or instructions
+    python3 - "$work" "$shards" "$1" <<'PYTHON'
+import json, sys
+
+work, shards, what = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+def load(name):
+    with open(f"{work}/{name}") as handle:
+        return json.load(handle)
+
+OUTPUT = {"bytes_per_frame", "dirty_cells_per_frame", "dirty_rows_per_frame", "dirty_rects_per_frame", "scroll_operations_per_frame"}
+def allocation(metric):
+    return "allocations" in metric or "allocated_bytes" in metric
+
+whole, merged = load("whole.json"), load("merged.json")
+key = lambda report: f"{report['name']} [{report['backend']}]"
+problems, notes, compared, worst = [], [], 0, 0.0
+if what == "cover":
+    seen = {}
+    for index in range(1, shards + 1):
+        for report in load(f"shard-{index}.json")["scenarios"]:
+            seen.setdefault(key(report), []).append(index)
+    problems += [f"{name} ran in shards {where}" for name, where in seen.items() if len(where) != 1]
+    whole_keys = [key(r) for r in whole["scenarios"]]
+    if sorted(seen) != sorted(whole_keys):
+        problems.append(f"the shards ran {sorted(seen)}, the whole suite {sorted(whole_keys)}")
+    merged_keys = [key(r) for r in merged["scenarios"]]
+    if merged_keys != whole_keys:
+        problems.append(f"the merge holds {merged_keys}, the whole suite {whole_keys} (in order)")
+    compared = len(whole_keys)
+    for index in range(1, shards + 1):
+        names = [key(r) for r in load(f"shard-{index}.json")["scenarios"]]
+        notes.append(f"shard {index}/{shards}: {', '.join(names) or '(no benchmarks)'}")
+for before, after in zip(whole["scenarios"], merged["scenarios"]):
+    name = key(before)
+    if key(after) != name:
+        continue
+    if what == "output":
+        if before["settings"] != after["settings"]:
+            problems.append(f"{name}: settings differ")
+        for metric in sorted(OUTPUT & set(before["metrics"])):
+            compared += 1
+            if before["metrics"][metric] != after["metrics"].get(metric):
+                problems.append(f"{name}: {metric} {before['metrics'][metric]} vs {after['metrics'].get(metric)}")
+            for run, (a, b) in enumerate(zip(before["runs"], after["runs"])):
+                if a["frames"].get(metric) != b["frames"].get(metric):
+                    problems.append(f"{name}: run {run + 1}'s {metric} frames differ")
+    elif what == "allocations":
+        # Medians must be equal. Single frames may differ: a process allocates
+        # once when it first takes a code path or instantiates runtime
+        # metadata, and which earlier benchmark already did depends on the
+        # process's other benchmarks. Those frames are counted and shown.
+        for metric in sorted(m for m in before["metrics"] if allocation(m)):
+            compared += 1
+            if before["metrics"][metric]["p50"] != after["metrics"].get(metric, {}).get("p50"):
+                problems.append(f"{name}: median {metric} {before['metrics'][metric]['p50']} vs {after['metrics'].get(metric, {}).get('p50')}")
+            for a, b in zip(before["runs"], after["runs"]):
+                differing = [(i, x, y) for i, (x, y) in enumerate(zip(a["frames"].get(metric, []), b["frames"].get(metric, []))) if x != y]
+                if differing and metric == "allocations_per_frame":
+                    notes.append(f"{name}: allocations_per_frame differs in {len(differing)} of {len(a['frames'][metric])} frames (frame, whole, shard): {differing[:3]}")
+    elif what == "instructions":
+        # Two counted runs of one build differ by a few hundred instructions
+        # a frame (system calls under valgrind); the gate allows 1% of the
+        # whole frame, this allows a tenth of that.
+        counts, other = before["instructions"], after["instructions"]
+        frame = counts.get("instructions_per_frame", 0)
+        if not counts:
+            problems.append(f"{name}: no instruction counts in the whole run")
+        if sorted(counts) != sorted(other):
+            problems.append(f"{name}: instruction metrics {sorted(counts)} vs {sorted(other)}")
+        for metric in sorted(set(counts) & set(other)):
+            compared += 1
+            difference = abs(counts[metric] - other[metric])
+            worst = max(worst, difference / frame if frame else 0)
+            if difference > 0.001 * frame:
+                problems.append(f"{name}: {metric} {counts[metric]:.0f} vs {other[metric]:.0f} (more than 0.1% of the frame's {frame:.0f})")
+for line in (problems + notes)[:24]:
+    print(f"        | {line}")
+print(f"        | {compared} compared" + (f"; the largest instruction difference is {worst * 100:.6f}% of the frame" if what == "instructions" else ""))
+sys.exit(1 if problems or compared == 0 else 0)
+PYTHON
+}
+if [ "$whole_status" -eq 0 ] && [ "$merge_status" -eq 0 ]; then
+    check "every benchmark runs in exactly one shard and is in the merge once, in suite order" compare_documents cover
+    check "output counts (bytes, dirty cells, rows, rects, scrolls) of the merge equal the whole run's, frame by frame" \
+        compare_documents output
+    check "median allocation counts of the merge equal the whole run's" compare_documents allocations
+    if [[ $measure == *instructions* ]]; then
+        check "instruction counts of the merge agree with the whole run's within 0.1% of the frame" compare_documents instructions
+    fi
+fi
+
+refused() {  # expected-message arguments...: merge exits 2 saying so
+    local expected=$1 status=0
+    shift
+    "$binary" merge "$@" --out "$work/refused.json" --quiet 2>"$work/refused.err" || status=$?
+    [ "$status" -eq 2 ] && grep -q -- "$expected" "$work/refused.err" && [ ! -e "$work/refused.json" ]
+}
+if [ "$shards" -ge 2 ]; then
+    check "merge refuses a missing shard (exit 2)" refused "missing shard 2/$shards" "${shard_files[@]:0:1}" "${shard_files[@]:2}"
+    check "merge refuses a shard given twice (exit 2)" refused "pass --rounds" "${shard_files[@]}" "${shard_files[0]}"
+fi
+check "merge refuses the whole run mixed with shards (exit 2)" refused "a whole run" "$work/whole.json" "${shard_files[@]}"
+
+echo "$program: $((SECONDS - started)) s"
+echo "$program: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
