@@ -16,8 +16,6 @@
 # and are reported, but do not fail the suite. Remove a name once its fix is
 # merged; the suite says when a pending case already passes.
 PENDING_CASES=(
-    combining-marks-cost-their-visible-part    # issue 15 item 7 (layout)
-    cr-only-line-ends-cost-their-visible-part  # issue 15 item 7 (layout)
 )
 
 set -uo pipefail
@@ -377,17 +375,20 @@ case_feed_file_truncated_under_profile_feed() { truncated_during_run profile-fee
 # three times as long as 60 frames of ordinary items, plus 0.3 s (a
 # ratio, not a time, so a slow or busy machine does not fail it; before the
 # fixes they took 20 to 200 times as long).
-long_item_runs_fast() {  # long_item_runs_fast WHAT: big.txt is prepared
+long_item_runs_fast() {  # long_item_runs_fast WHAT [SCENARIO ARGS...]: big.txt is prepared
+    local what=$1
+    shift
+    local scenario=("${@:-plain-feed}")
     python3 -c 'open("normal.txt", "w").write("".join("item %d some words here\n" % i for i in range(1000)))'
     local started ordinary hostile rc
     started=$(date +%s%N)
-    fb run plain-feed --frames 60 --size 40x10 --feed-file normal.txt --quiet || return 1
+    fb run "${scenario[@]}" --frames 60 --size 40x10 --feed-file normal.txt --quiet || return 1
     ordinary=$(( $(date +%s%N) - started ))
     started=$(date +%s%N)
-    timeout 60 "$framebench" run plain-feed --frames 60 --size 40x10 --feed-file big.txt --quiet; rc=$?
+    timeout 60 "$framebench" run "${scenario[@]}" --frames 60 --size 40x10 --feed-file big.txt --quiet; rc=$?
     hostile=$(( $(date +%s%N) - started ))
-    expect_rc 0 $rc "$1" || return 1
-    echo "$1: $((hostile / 1000000)) ms for 60 frames; ordinary items $((ordinary / 1000000)) ms"
+    expect_rc 0 $rc "$what" || return 1
+    echo "$what: $((hostile / 1000000)) ms for 60 frames; ordinary items $((ordinary / 1000000)) ms"
     [ $hostile -le $((3 * ordinary + 300000000)) ]
 }
 case_long_line_costs_its_visible_part() {
