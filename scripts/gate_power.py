@@ -90,6 +90,9 @@ class Study:
             fail(f"{' '.join(arguments)} exited {result.returncode}: {result.stderr.strip()[-2000:]}")
 
     def collect_round(self, index, prefix="pool"):
+        # With --keep, rounds already in the folder are reused (a study can be judged again with other trials).
+        if all(os.path.exists(os.path.join(self.work, f"{prefix}-{index}-{side}.json")) for side in self.sides):
+            return
         started = time.monotonic()
         order = self.sides[index % len(self.sides):] + self.sides[:index % len(self.sides)]
         if index % 2 == 1:
@@ -124,7 +127,8 @@ class Study:
         else:
             for r in range(options.pool):
                 self.collect_round(r)
-                print(f"  round {r + 1}/{options.pool} of the pool: {self.round_seconds[-1]:.1f} s", file=sys.stderr)
+                if self.round_seconds:
+                    print(f"  round {r + 1}/{options.pool} of the pool: {self.round_seconds[-1]:.1f} s", file=sys.stderr)
             for trial in range(options.trials):
                 rounds = sorted(rng.sample(range(options.pool), options.rounds))
                 self.judge(outcomes, "pool", rounds)

@@ -85,6 +85,8 @@ final class SceneAllocationTests: XCTestCase {
     /// nodes (about a hundred allocations a row, and a filter or tab switch
     /// builds a screenful), so the ceilings sit just above what frames cost
     /// now and only keep that from growing, until row nodes are recycled.
+    /// (Measured with the counting allocator's exact usable sizes: arrays
+    /// grow without glibc's slack, so a few more reallocations than before.)
     private func check<S: Scene>(_ scene: S.Type, scripts: [String], newRowCeiling: UInt64) throws {
         try XCTSkipIf(_isDebugAssertConfiguration(), "allocation counts are checked in release builds")
         XCTAssertEqual(fb_allocation_counter_active(), 1)
@@ -100,11 +102,11 @@ final class SceneAllocationTests: XCTestCase {
     }
 
     func testProfileFeedFramesAllocateNothingUnlessTheyBuildRows() throws {
-        try check(ProfileFeed.self, scripts: ["tour", "filters", "jump"], newRowCeiling: 1_850)
+        try check(ProfileFeed.self, scripts: ["tour", "filters", "jump"], newRowCeiling: 1_900)
     }
 
     func testWatchaHomeFramesAllocateNothingUnlessTheyBuildRows() throws {
-        try check(WatchaHome.self, scripts: ["tour", "tabs", "jump"], newRowCeiling: 4_400)
+        try check(WatchaHome.self, scripts: ["tour", "tabs", "jump"], newRowCeiling: 4_600)
     }
 
     func testSafariReaderFramesAllocateNothingUnlessTheyBuildRows() throws {
