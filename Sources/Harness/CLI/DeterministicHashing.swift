@@ -17,8 +17,14 @@ public enum DeterministicHashing {
     /// already; if `execv` fails the process goes on with its own seed.
     public static func ensure() {
         if let value = getenv(variable), String(cString: value) == "1" { return }
+        // The executable's real path, not /proc/self/exe: the new image
+        // takes its process name from the path, and tools find framebench by
+        // that name (pgrep, ps, the live check).
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return }
         setenv(variable, "1", 1)
-        _ = execv("/proc/self/exe", CommandLine.unsafeArgv)
+        _ = execv(buffer, CommandLine.unsafeArgv)
         unsetenv(variable)
     }
 }
