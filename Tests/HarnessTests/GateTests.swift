@@ -4,6 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 /// The gate flags real regressions, in any phase, and does not cry wolf.
 /// The slower variants add milliseconds a frame, many times a frame's own

@@ -71,6 +71,9 @@ public struct ComparisonReport: Sendable {
     public var machineDifference: String?
     public var machinesMatch: Bool { machineDifference == nil }
 
+    /// An empty report (no rows, no budgets): what a run with nothing to compare reports.
+    public init() {}
+
     /// Whether the gate fails: a gating metric got worse or a budget does not hold.
     public var failed: Bool {
         rows.contains(where: \.fails) || budgets.contains { !$0.holds }

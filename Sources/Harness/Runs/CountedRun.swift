@@ -3,7 +3,7 @@ import Foundation
 /// Instruction counts for a benchmark: the same frames, run again in a child
 /// `framebench run --counted-child` under callgrind (`CallgrindRunner`),
 /// each phase attributed through its marker function.
-enum CountedRun {
+public enum CountedRun {
     /// The child's report on standard output: how many frames each lane measured.
     struct ChildReport: Codable {
         var measuredFrames: [String: Int]
@@ -99,7 +99,7 @@ enum CountedRun {
     }
 
     /// What the counted child does instead of a report: one run, then the measured frame counts on stdout.
-    static func runAsChild(_ settings: RunSettings) throws -> String {
+    public static func runAsChild(_ settings: RunSettings) throws -> String {
         let result = try PeerRun.run(settings)
         var frames: [String: Int] = [:]
         for lane in result.results { frames[lane.backend.rawValue] = lane.samples.frames }

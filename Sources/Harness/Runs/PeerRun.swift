@@ -18,10 +18,10 @@ public enum PeerRun {
         // positions, animations) and play their frames in order.
         let ours = try backends.contains(.framebench)
             ? FramebenchLane(
-                workload: WorkloadFactory.make(settings.workload, settings: settings.workloadSettings),
+                workload: settings.makeWorkload(),
                 capabilities: capabilities(settings.term), settings: settings) : nil
         let reference = try backends.contains(.ncurses)
-            ? NcursesLane(workload: WorkloadFactory.make(settings.workload, settings: settings.workloadSettings), settings: settings)
+            ? NcursesLane(workload: settings.makeWorkload(), settings: settings)
             : nil
         defer { reference?.close() }
 
