@@ -17,7 +17,7 @@ enum CountedRun {
     static func measure(_ settings: RunSettings) throws -> [Backend: [Metric: Double]] {
         let outcome: CallgrindRunner.Outcome
         do {
-            outcome = try CallgrindRunner(executable: try executable()).run(arguments: childArguments(settings))
+            outcome = try CallgrindRunner(executable: try executable()).run(arguments: settings.childArguments(flag: "--counted-child"))
         } catch let error as CallgrindError {
             throw UsageError("instruction counts for \(settings.name): \(error.description)")
         }
@@ -72,30 +72,6 @@ enum CountedRun {
             throw UsageError("instruction counts run the framebench executable under callgrind; none beside \(me.path): build it (swift build --product framebench) or set FRAMEBENCH_EXECUTABLE")
         }
         return sibling
-    }
-
-    /// The `run` command line that draws the same frames as `settings`.
-    static func childArguments(_ settings: RunSettings) -> [String] {
-        var arguments = [
-            "run", settings.workload, "--counted-child",
-            "--frames", "\(settings.frames)", "--size", "\(settings.size.cols)x\(settings.size.rows)",
-            "--seed", "\(settings.workloadSettings.seed)", "--feed", "\(settings.workloadSettings.feedItems)",
-            "--script", settings.script, "--backend", settings.backend.rawValue, "--term", settings.term,
-            "--warm-up", "\(settings.warmUpFrames)",
-        ]
-        if let file = settings.workloadSettings.feedFile { arguments += ["--feed-file", file] }
-        if settings.encoderOptions.synchronizedOutput { arguments.append("--sync") }
-        if !settings.encoderOptions.usesScrollRegions { arguments.append("--no-scroll-regions") }
-        if !settings.encoderOptions.usesEraseAndRepeat { arguments.append("--no-erase") }
-        let injection = settings.injection
-        if injection.isActive {
-            arguments += [
-                "--inject-phase", injection.phase.rawValue, "--inject-allocations", "\(injection.allocationsPerFrame)",
-                "--inject-delay-ns", "\(injection.delayNanoseconds)", "--inject-slowdown", "\(injection.slowdown)",
-                "--inject-work", "\(injection.workIterations)",
-            ]
-        }
-        return arguments
     }
 
     /// What the counted child does instead of a report: one run, then the measured frame counts on stdout.
