@@ -48,7 +48,9 @@ public struct SuiteRunner {
             progress?(done, total, "\(settings.name) (instructions)")
             let counts = try CountedRun.measure(settings)
             for lane in runs[index].results.indices {
-                runs[index].results[lane].instructions = counts[runs[index].results[lane].backend] ?? [:]
+                let backend = runs[index].results[lane].backend
+                runs[index].results[lane].instructions = counts.means[backend] ?? [:]
+                runs[index].results[lane].instructionFrames = counts.frames[backend] ?? [:]
             }
         }
         let scenarios = runs.flatMap { ReportBuilder.reports(for: $0) }
