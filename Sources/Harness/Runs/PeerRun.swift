@@ -61,7 +61,7 @@ public enum PeerRun {
         return RunResult(settings: settings, results: results, idle: idle, peakResidentBytes: PeakMemory.residentBytes())
     }
 
-    private static func result(_ backend: Backend, _ stage: String, _ samples: FrameSamples) -> BackendResult {
+    static func result(_ backend: Backend, _ stage: String, _ samples: FrameSamples) -> BackendResult {
         BackendResult(
             backend: backend, stage: stage, samples: samples,
             runs: [samples.record(of: BackendResult.metrics(of: backend).filter { $0.kind != .instructions })])

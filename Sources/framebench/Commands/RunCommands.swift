@@ -10,7 +10,7 @@ enum RunCommands {
         "frames", "size", "seed", "feed", "feed-file", "term", "backend", "script", "repeat", "frame-budget", "measure",
         "inject-phase", "inject-allocations", "inject-delay-ns", "inject-slowdown", "inject-work", "warm-up",
     ]
-    static let settingSwitches: Set<String> = ["sync", "no-scroll-regions", "no-erase", "counted-child"]
+    static let settingSwitches: Set<String> = ["sync", "no-scroll-regions", "no-erase", "counted-child", "isolated-child"]
 
     /// Settings for `scenario` from the command-line options.
     static func settings(_ parsed: ParsedArguments, scenario name: String) throws -> RunSettings {
@@ -97,6 +97,7 @@ enum RunCommands {
         }
         var runner = SuiteRunner(benchmarks: benchmarks, suiteName: suiteName)
         runner.progress = OutputOptions.progressBar()
+        runner.isolation = .processPerRun
         return runner
     }
 
@@ -110,6 +111,12 @@ enum RunCommands {
             try StandardStreams.printLine(try CountedRun.runAsChild(try settings(parsed, scenario: parsed.positionals[0])))
             return 0
         }
+        if parsed.flag("isolated-child") {
+            // One run of a suite in a fresh process: see IsolatedRun.
+            guard parsed.positionals.count == 1 else { throw UsageError("--isolated-child runs one scenario") }
+            try StandardStreams.printLine(try IsolatedRun.runAsChild(try settings(parsed, scenario: parsed.positionals[0])))
+            return 0
+        }
         let output = try OutputOptions(parsed)
         var runner: SuiteRunner
         var usesSuite = false
@@ -121,6 +128,7 @@ enum RunCommands {
             let benchmarks = try parsed.positionals.map { try settings(parsed, scenario: $0) }
             runner = SuiteRunner(benchmarks: benchmarks)
             runner.progress = OutputOptions.progressBar()
+            runner.isolation = .processPerRun
         }
         if let shard = try parsed.shard(appliesToSuite: usesSuite, otherwise: "scenarios named on the command line") {
             runner.restrict(to: shard)

@@ -19,13 +19,16 @@ public struct TextReport {
             if let reason = scenario.timingsNotComparable { lines.append("  note: \(reason)") }
             lines.append(
                 "  " + TextReport.pad("metric", 34) + ["p50", "p90", "p99", "p99.9", "max", "mean"].map { TextReport.lpad($0, 10) }.joined(separator: " "))
-            for metric in Metric.allCases where metric.kind != .instructions {
+            for metric in Metric.allCases {
                 let label = TextReport.label(metric, stage: scenario.stage)
                 if scenario.unmeasured.contains(metric.rawValue) {
                     lines.append("  " + TextReport.pad(label, 34) + TextReport.lpad("not measured", 10))
                     continue
                 }
-                guard let summary = scenario.metrics[metric.rawValue] else { continue }
+                // Instruction counts get a row when each frame was counted on its own.
+                guard let summary = metric.kind == .instructions
+                    ? scenario.instructionDistribution[metric.rawValue] : scenario.metrics[metric.rawValue]
+                else { continue }
                 let cells = [summary.p50, summary.p90, summary.p99, summary.p999, summary.max, summary.mean].map {
                     TextReport.lpad(Units.format($0, metric), 10)
                 }
