@@ -15,9 +15,9 @@ import Foundation
 /// --isolated-child ...`; its environment is padded like a counted child's
 /// (`StackAlignment`), so its stack sits at the same alignment whatever the
 /// parent's arguments.
-enum IsolatedRun {
+public enum IsolatedRun {
     /// The hidden `run` switch that makes a process the child.
-    static let childFlag = "--isolated-child"
+    public static let childFlag = "--isolated-child"
 
     /// What the child prints on standard output: every lane's frames.
     struct ChildResult: Codable {
@@ -79,7 +79,7 @@ enum IsolatedRun {
     }
 
     /// The child's side: one run here, its frames as JSON for the parent.
-    static func runAsChild(_ settings: RunSettings) throws -> String {
+    public static func runAsChild(_ settings: RunSettings) throws -> String {
         let result = try PeerRun.run(settings)
         let lanes = result.results.map { lane in
             ChildResult.Lane(
