@@ -58,8 +58,11 @@ let package = Package(
         .target(name: "BenchmarkScenes", dependencies: ["FrameGrid", "Workloads"], path: "Benchmarks/Scenes"),
         .executableTarget(
             name: "framebench",
-            dependencies: ["Harness", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput"]
+            dependencies: ["Harness", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput"],
+            plugins: ["GitCommitPlugin"]
         ),
+        // Records the git commit the sources were built from, for `framebench --version`.
+        .plugin(name: "GitCommitPlugin", capability: .buildTool()),
         .testTarget(name: "FrameGridTests", dependencies: ["FrameGrid"]),
         .testTarget(
             name: "TerminalOutputTests",

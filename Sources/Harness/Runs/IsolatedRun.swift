@@ -65,6 +65,12 @@ public enum IsolatedRun {
         } catch {
             throw UsageError("cannot run \(settings.name) in its own process (\(executable.path)): \(error)")
         }
+        if outcome.status == 2 {
+            // Bad input (an unknown terminal, a missing feed file) is the
+            // same error it would be in this process: say it as the child did.
+            let message = outcome.standardErrorTail
+            throw UsageError(message.hasPrefix("framebench: ") ? String(message.dropFirst("framebench: ".count)) : message)
+        }
         guard outcome.status == 0 else {
             throw UsageError(
                 "\(settings.name) failed in its own process (exit \(outcome.status)): \(outcome.standardErrorTail)")
