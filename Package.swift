@@ -13,11 +13,14 @@ import PackageDescription
 ///   Scenes         the seed screens on the layout engine
 ///   Harness        the measurement library: runs, lanes, probes, metrics, statistics,
 ///                  compare, budgets, result store (no scene catalog, typed errors)
+///   Reports        what a run says: the text report, Markdown, JUnit, and the
+///                  exports for trackers (github-action-benchmark, Bencher, CSV)
 ///   framebench     the executable: options, commands, reports, live mode, the
 ///                  catalog of scenarios, and the one place errors become exit codes
 ///
 /// The libraries are products: another package can write a scene on `Layout`
-/// and `SceneKit` and measure it with `Harness` (see the README).
+/// and `SceneKit`, measure it with `Harness` and print it with `Reports`
+/// (see `Examples/MyScene` and the README).
 let package = Package(
     name: "FrameBench",
     products: [
@@ -28,6 +31,7 @@ let package = Package(
         .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "SceneKit", targets: ["SceneKit"]),
         .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "Reports", targets: ["Reports"]),
     ],
     targets: [
         .systemLibrary(
@@ -44,6 +48,7 @@ let package = Package(
             name: "Harness",
             dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter", "CCallgrind"]
         ),
+        .target(name: "Reports", dependencies: ["Harness"]),
         .target(name: "SceneKit", dependencies: ["FrameGrid", "Workloads"]),
         .target(name: "Scenes", dependencies: ["FrameGrid", "Layout", "Workloads", "SceneKit"]),
         // Screens compared row by row and scenes played frame by frame, for any test target.
@@ -58,7 +63,9 @@ let package = Package(
         .target(name: "BenchmarkScenes", dependencies: ["FrameGrid", "Workloads"], path: "Benchmarks/Scenes"),
         .executableTarget(
             name: "framebench",
-            dependencies: ["Harness", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput"],
+            dependencies: [
+                "Harness", "Reports", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput",
+            ],
             plugins: ["GitCommitPlugin"]
         ),
         // Records the git commit the sources were built from, for `framebench --version`.
@@ -69,7 +76,7 @@ let package = Package(
             dependencies: ["TerminalOutput", "FrameGrid", "Workloads", "CNcurses", "CAllocationCounter"]
         ),
         // The library's tests, and the command line's (through the executable's module).
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "framebench", "Workloads", "FrameGrid"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Reports", "framebench", "Workloads", "FrameGrid"]),
         .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
         // Runs two phases of known work under callgrind to show the counts are exact.
         .executableTarget(name: "callgrind-probe", dependencies: ["Harness"]),

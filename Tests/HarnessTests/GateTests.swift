@@ -4,6 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
+@testable import Reports
 @testable import framebench
 
 /// The gate flags real regressions, in any phase, and does not cry wolf.

@@ -1,4 +1,5 @@
 import Harness
+import Reports
 import Foundation
 
 /// `baseline save`, `baseline list`, `baseline show`, `compare` and `check`.

@@ -1,4 +1,5 @@
 import Harness
+import Reports
 import Foundation
 
 /// `merge`: results files of shards and rounds into one (see `ResultsMerge`).

@@ -1,4 +1,5 @@
 import Harness
+import Reports
 import FrameGrid
 import Foundation
 import TerminalOutput

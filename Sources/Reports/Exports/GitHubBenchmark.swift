@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 
 /// Results in github-action-benchmark's `customSmallerIsBetter` format, for
 /// a history chart of the main branch: a JSON array of `{name, unit, value}`.

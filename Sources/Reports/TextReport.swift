@@ -169,11 +169,13 @@ public struct TextReport {
 
     // MARK: Numbers
 
-    static func pad(_ text: String, _ width: Int) -> String {
+    /// `text` followed by spaces to `width` columns (at least one space), for aligned columns.
+    public static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(1, width - text.count))
     }
 
-    static func lpad(_ text: String, _ width: Int) -> String {
+    /// Spaces, then `text`, to `width` columns: right-aligned numbers.
+    public static func lpad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }
