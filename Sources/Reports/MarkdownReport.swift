@@ -33,6 +33,11 @@ public enum MarkdownReport {
             lines.append("> Baseline from another machine or build (\(UntrustedText.markdown(difference))): timings do not compare.")
             lines.append("")
         }
+        if !report.machineFieldsNotCompared.isEmpty {
+            lines.append(
+                "> One side does not record the machine's \(report.machineFieldsNotCompared.joined(separator: ", ")) (an older file): not compared.")
+            lines.append("")
+        }
         lines.append(report.failed ? "**Gate: failed** (\(UntrustedText.markdown(TextReport.failureSummary(report))))" : "Gate: passed")
         lines.append("")
         let moved = Set(report.rows.filter { $0.verdict == .worse }.map(\.scenario)).sorted()

@@ -109,7 +109,11 @@ public struct TextReport {
         var lines: [String] = []
         lines.append(
             bold("compared with baseline \(UntrustedText.terminal(baselineName))")
-                + (report.machineDifference.map { "  (another machine or build: \($0); timings do not compare)" } ?? ""))
+                + (report.machineDifference.map { "  (another machine or build: \(UntrustedText.terminal($0)); timings do not compare)" } ?? ""))
+        if !report.machineFieldsNotCompared.isEmpty {
+            lines.append(
+                "  note: one side does not record the machine's \(report.machineFieldsNotCompared.joined(separator: ", ")) (an older file): not compared")
+        }
         lines.append(
             "  " + TextReport.pad("scenario", 30) + TextReport.pad("metric", 34) + TextReport.lpad("baseline", 12)
                 + TextReport.lpad("now", 12) + TextReport.lpad("change", 10) + "  verdict")

@@ -70,6 +70,9 @@ public struct ComparisonReport: Sendable {
     /// Nil when the machines match; else the first field that differs.
     public var machineDifference: String?
     public var machinesMatch: Bool { machineDifference == nil }
+    /// Machine fields one side does not record (a file written before they
+    /// existed): the machines were matched without them.
+    public var machineFieldsNotCompared: [String] = []
 
     /// An empty report (no rows, no budgets): what a run with nothing to compare reports.
     public init() {}
@@ -109,6 +112,7 @@ public enum Comparison {
     ) -> ComparisonReport {
         var report = ComparisonReport()
         report.machineDifference = baseline.machine.firstDifference(from: candidate.machine)
+        report.machineFieldsNotCompared = baseline.machine.notCompared(with: candidate.machine)
         let baselineByKey = Dictionary(baseline.scenarios.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let candidateKeys = Set(candidate.scenarios.map(\.key))
         report.onlyInBaseline = baseline.scenarios.map(\.key).filter { !candidateKeys.contains($0) }

@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+
+@testable import Harness
+@testable import Reports
+
+/// Timings compare only between runs on the same host, kernel, compiler and
+/// build: the processor's name alone does not make two boxes the same.
+final class MachineIdentityTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("machine-identity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static let box = MachineFingerprint(
+        cpu: "AMD EPYC", cores: 2, os: "Debian GNU/Linux 12 (bookworm)", swift: "6.3", build: "release", memoryGiB: 24,
+        kernel: "6.18.44", hostID: "0123456789abcdef")
+
+    func testThisMachineRecordsEveryField() {
+        let machine = MachineFingerprint.current()
+        XCTAssertGreaterThan(machine.cores, 0)
+        XCTAssertNotNil(machine.kernel)
+        XCTAssertFalse(machine.kernel?.isEmpty ?? true)
+        XCTAssertGreaterThan(machine.memoryGiB ?? 0, 0)
+        XCTAssertTrue(["debug", "release"].contains(machine.build))
+    }
+
+    func testAnotherHostWithTheSameProcessorNameIsAnotherMachine() {
+        var other = Self.box
+        other.hostID = "fedcba9876543210"
+        XCTAssertEqual(Self.box.firstDifference(from: other), "host '0123456789abcdef' vs 'fedcba9876543210'")
+        XCTAssertEqual(Self.box.differences(from: other).count, 1)
+    }
+
+    func testEveryDifferingFieldIsNamed() {
+        var other = Self.box
+        other.kernel = "6.19.0"
+        other.memoryGiB = 32
+        other.build = "debug"
+        XCTAssertEqual(
+            Self.box.differences(from: other),
+            ["memory '24 GiB' vs '32 GiB'", "kernel '6.18.44' vs '6.19.0'", "build 'release' vs 'debug'"])
+        XCTAssertNil(Self.box.firstDifference(from: Self.box))
+    }
+
+    func testTheCommittedBaselineWithoutTheNewFieldsLoadsAndIsMatchedOnTheOthers() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Results/amd-epyc-2c-release.json").path
+        var old = try BaselineStore.read(path)
+        old.scenarios = Array(old.scenarios.prefix(2))  // enough to compare; the whole file is slow in debug
+        XCTAssertNil(old.machine.hostID)
+        XCTAssertNil(old.machine.kernel)
+        XCTAssertNil(old.machine.memoryGiB)
+        var now = Self.box
+        now.cpu = old.machine.cpu
+        now.cores = old.machine.cores
+        now.os = old.machine.os
+        now.swift = old.machine.swift
+        now.build = old.machine.build
+        XCTAssertNil(old.machine.firstDifference(from: now), "fields the old file lacks are not compared")
+        XCTAssertEqual(old.machine.notCompared(with: now), ["host", "memory", "kernel"])
+        XCTAssertEqual(now.notCompared(with: old.machine), ["host", "memory", "kernel"])
+
+        var candidate = old
+        candidate.machine = now
+        let report = Comparison.compare(baseline: old, candidate: candidate)
+        XCTAssertNil(report.machineDifference)
+        XCTAssertEqual(report.machineFieldsNotCompared, ["host", "memory", "kernel"])
+        XCTAssertTrue(
+            TextReport(colors: false).comparison(report, baselineName: "old")
+                .contains("does not record the machine's host, memory, kernel"))
+        XCTAssertTrue(MarkdownReport.comparison(report, baselineName: "old").contains("host, memory, kernel"))
+    }
+
+    func testTimingsOfAnotherHostDoNotCompareAndTheReportSaysWhy() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Results/amd-epyc-2c-release.json").path
+        var baseline = try BaselineStore.read(path)
+        baseline.scenarios = Array(baseline.scenarios.prefix(2))
+        baseline.machine = Self.box
+        var candidate = baseline
+        candidate.machine.hostID = "ffffffffffffffff"
+        let report = Comparison.compare(baseline: baseline, candidate: candidate)
+        XCTAssertEqual(report.machineDifference, "host '0123456789abcdef' vs 'ffffffffffffffff'")
+        let timing = report.rows.filter { $0.metric.isTiming }
+        XCTAssertFalse(timing.isEmpty)
+        XCTAssertTrue(timing.allSatisfy { $0.verdict == .notComparable && $0.evidence.contains("host") })
+        XCTAssertTrue(report.rows.contains { $0.metric == .allocations && $0.verdict != .notComparable }, "counts still compare")
+    }
+
+    func testNewFieldsAreWrittenInSnakeCaseAndRoundTrip() throws {
+        let data = try JSONFile.encode(Self.box, compact: true)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["cpu", "cores", "os", "swift", "build", "memory_gib", "kernel", "host_id"])
+        XCTAssertEqual(try JSONDecoder().decode(MachineFingerprint.self, from: data), Self.box)
+    }
+
+    func testMemoryIsReadInWholeGibibytes() throws {
+        let meminfo = directory.appendingPathComponent("meminfo")
+        try "MemTotal:       24684084 kB\nMemFree:         1000 kB\n".write(to: meminfo, atomically: true, encoding: .utf8)
+        XCTAssertEqual(MachineFingerprint.memoryGiB(meminfo: meminfo.path), 24)
+        try "nothing here\n".write(to: meminfo, atomically: true, encoding: .utf8)
+        XCTAssertNil(MachineFingerprint.memoryGiB(meminfo: meminfo.path))
+    }
+
+    func testTheHostIdentifierIsAStableHashThatDoesNotHoldTheMachineID() throws {
+        let id = "0f3a9c2be1d84f6d9a7b5c3e2d1f0a9b"
+        let empty = directory.appendingPathComponent("empty-machine-id")
+        let file = directory.appendingPathComponent("machine-id")
+        try "\n".write(to: empty, atomically: true, encoding: .utf8)
+        try (id + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let first = try XCTUnwrap(MachineFingerprint.hostIdentifier(paths: [empty.path, file.path]))
+        XCTAssertEqual(first, MachineFingerprint.hostIdentifier(paths: [file.path]), "stable")
+        XCTAssertEqual(first.count, 16)
+        XCTAssertFalse(id.contains(first) || first.contains(id.prefix(8)))
+        XCTAssertNotEqual(first, MachineFingerprint.hostHash("0f3a9c2be1d84f6d9a7b5c3e2d1f0a9c"), "one id digit apart")
+        XCTAssertNil(MachineFingerprint.hostIdentifier(paths: [empty.path, directory.appendingPathComponent("none").path]))
+    }
+}
