@@ -17,13 +17,22 @@ enum Probe {
     static func residentKiB() -> Int { ResidentMemory.currentBytes().map { $0 / 1024 } ?? -1 }
 }
 
-extension Summary {
-    /// A summary of durations in nanoseconds.
-    init(nanoseconds samples: [UInt64]) { self.init(samples.map(Double.init)) }
+/// Durations in nanoseconds: their `Summary` and how many there were.
+@dynamicMemberLookup
+struct DurationSummary {
+    let summary: Summary
+    let count: Int
+
+    init(nanoseconds samples: [UInt64]) {
+        summary = Summary(samples.map(Double.init))
+        count = samples.count
+    }
+
+    subscript(dynamicMember statistic: KeyPath<Summary, Double>) -> Double { summary[keyPath: statistic] }
 
     /// "p50 12.3 µs  p90 ...", in microseconds.
     var microsecondsLine: String {
-        "p50 \(Summary.micro(p50))  p90 \(Summary.micro(p90))  p99 \(Summary.micro(p99))  max \(Summary.micro(max))  (n=\(count))"
+        "p50 \(Self.micro(summary.p50))  p90 \(Self.micro(summary.p90))  p99 \(Self.micro(summary.p99))  max \(Self.micro(summary.max))  (n=\(count))"
     }
 
     static func micro(_ nanoseconds: Double) -> String { Units.number(nanoseconds / 1000, digits: 1) + " µs" }

@@ -123,8 +123,8 @@ func scrollComparison(_ settings: BenchSettings, _ capabilities: TerminalCapabil
         }
         round += 1
     }
-    let largeStats = Summary(nanoseconds: largeTimes)
-    let smallStats = Summary(nanoseconds: smallTimes)
+    let largeStats = DurationSummary(nanoseconds: largeTimes)
+    let smallStats = DurationSummary(nanoseconds: smallTimes)
     print(
         "1. one row per frame, full frame (layout + draw + diff + encode + write), interleaved blocks of \(settings.block)"
     )
@@ -168,8 +168,8 @@ func jumps(_ settings: BenchSettings, _ capabilities: TerminalCapabilities) thro
         frameTimes.append(try run.frame())
         precondition(run.position.anchor.index == index || index > 10_000_000 - 20, "the jump landed on its row")
     }
-    let layout = Summary(nanoseconds: layoutTimes)
-    let whole = Summary(nanoseconds: frameTimes)
+    let layout = DurationSummary(nanoseconds: layoutTimes)
+    let whole = DurationSummary(nanoseconds: frameTimes)
     print("2. scrollTo a random index of 10,000,000 variable-height items (\(settings.jumps) jumps)")
     print("   jump (layout, building the rows now visible):     \(layout.microsecondsLine)")
     print("   then the frame (overscan rows, draw, diff, encode): \(whole.microsecondsLine)")
@@ -208,7 +208,7 @@ func animationFrames(_ settings: BenchSettings, _ capabilities: TerminalCapabili
             frames += 1
         }
     }
-    let stats = Summary(nanoseconds: times)
+    let stats = DurationSummary(nanoseconds: times)
     print("3. frames that only animate (matched-geometry underline; \(animations.map(\.0).joined(separator: ", ")))")
     print("   frame time: \(stats.microsecondsLine)")
     print(

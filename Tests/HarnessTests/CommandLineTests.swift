@@ -86,7 +86,7 @@ final class SummaryTests: XCTestCase {
         XCTAssertEqual(summary.max, 100)
         XCTAssertEqual(summary.mean, 50.5, accuracy: 1e-9)
         XCTAssertEqual(Summary([7]).p99, 7)
-        XCTAssertEqual(Summary([]).count, 0)
+        XCTAssertEqual(Summary([]).max, 0)
     }
 
     func testDurationsPrintWithUnits() {

@@ -212,8 +212,8 @@ final class SummaryStatisticsTests: XCTestCase {
         // 37 is coprime to 100, so this visits 1...100 out of order.
         let values = (1...100).map { Double($0 * 37 % 100 + 1) }
         let summary = Summary(values)
-        XCTAssertEqual(summary.count, 100)
         XCTAssertEqual(summary.min, 1)
+        XCTAssertEqual(summary.mean, 50.5, accuracy: 1e-9)
         XCTAssertEqual(summary.p50, 50.5, accuracy: 1e-9)
         XCTAssertEqual(summary.p90, 90.1, accuracy: 1e-9)
         XCTAssertEqual(summary.p99, 99.01, accuracy: 1e-9)
@@ -229,8 +229,21 @@ final class SummaryStatisticsTests: XCTestCase {
         XCTAssertEqual(one.min, 7)
         XCTAssertEqual(one.standardDeviation, 0)
         let none = Summary([])
-        XCTAssertEqual(none.count, 0)
-        XCTAssertEqual(none.standardDeviation, 0)
+        XCTAssertEqual(Statistic.allCases.map { none.value(of: $0) }, Array(repeating: 0, count: Statistic.allCases.count))
+    }
+
+    func testEveryStatisticIsLookedUpByTheEnumAndStoredUnderItsOwnKey() throws {
+        let summary = Summary([4, 1, 3, 2])
+        XCTAssertEqual(summary.value(of: .p50), summary.p50)
+        XCTAssertEqual(summary.value(of: .p999), summary.p999)
+        XCTAssertEqual(summary.value(of: .stddev), summary.standardDeviation)
+        XCTAssertEqual(summary.value(of: .min), 1)
+        XCTAssertEqual(summary.value(of: .max), 4)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONFile.encode(summary)) as? [String: Double])
+        // The keys results files have always had: one per statistic, `p999` for p99.9.
+        XCTAssertEqual(Set(object.keys), ["p50", "p90", "p99", "p999", "max", "min", "mean", "stddev"])
+        XCTAssertEqual(try XCTUnwrap(object["stddev"]), summary.standardDeviation, accuracy: 1e-12)
+        XCTAssertEqual(try JSONDecoder().decode(Summary.self, from: JSONFile.encode(summary)), summary)
     }
 
     func testSummaryRoundTripsThroughJSON() throws {

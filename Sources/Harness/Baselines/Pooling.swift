@@ -56,7 +56,7 @@ extension ScenarioReport {
         if timingsNotComparable == nil { timingsNotComparable = other.timingsNotComparable }
         for metric in Metric.allCases where metric.kind != .instructions && !unmeasured.contains(metric.rawValue) {
             let values = frames(metric)
-            if !values.isEmpty { metrics[metric.rawValue] = MetricSummary(values) }
+            if !values.isEmpty { metrics[metric.rawValue] = Summary(values) }
         }
         let times = frames(.frameTime)
         if !times.isEmpty {

@@ -25,7 +25,7 @@ enum SchemaOne {
         let backend: String
         let stage: String
         let settings: ScenarioSettings
-        let metrics: [String: MetricSummary]
+        let metrics: [String: Summary]
         let histogram: LegacyHistogram
         let budget: LegacyBudget
         let frameBudgetNanoseconds: Double
@@ -60,7 +60,7 @@ enum SchemaOne {
             schemaVersion: RunDocument.schemaVersion, created: old.created, machine: old.machine, git: old.git,
             suite: old.suite,
             scenarios: old.scenarios.map { scenario in
-                var metrics: [String: MetricSummary] = [:]
+                var metrics: [String: Summary] = [:]
                 for (name, summary) in scenario.metrics {
                     if let metric = renamed[name] {
                         metrics[metric.rawValue] = summary

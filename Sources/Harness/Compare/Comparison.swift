@@ -240,8 +240,8 @@ public enum Comparison {
 
     static func countRows(_ metric: Metric, _ old: ScenarioReport, _ new: ScenarioReport, _ frameDifference: String?) -> [MetricComparison] {
         let notMeasured = old.unmeasured.contains(metric.rawValue) || new.unmeasured.contains(metric.rawValue)
-        guard let before = old.metrics[metric.rawValue] ?? (notMeasured ? MetricSummary([]) : nil),
-            let after = new.metrics[metric.rawValue] ?? (notMeasured ? MetricSummary([]) : nil)
+        guard let before = old.metrics[metric.rawValue] ?? (notMeasured ? Summary([]) : nil),
+            let after = new.metrics[metric.rawValue] ?? (notMeasured ? Summary([]) : nil)
         else { return [] }
         return [Statistic.mean, .max].map { statistic in
             let a = before.value(of: statistic)

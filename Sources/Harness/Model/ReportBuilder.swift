@@ -4,10 +4,10 @@ public enum ReportBuilder {
         let settings = run.settings
         let unmeasured = AllocationSnapshot.isCounting ? [] : Metric.allCases.filter { $0.kind == .allocation }
         return run.results.map { result in
-            var metrics: [String: MetricSummary] = [:]
+            var metrics: [String: Summary] = [:]
             for metric in result.metrics where metric.kind != .instructions && !unmeasured.contains(metric) {
                 let values = result.samples[metric]
-                if !values.isEmpty { metrics[metric.rawValue] = MetricSummary(values) }
+                if !values.isEmpty { metrics[metric.rawValue] = Summary(values) }
             }
             let times = result.samples[.frameTime]
             return ScenarioReport(
@@ -16,7 +16,7 @@ public enum ReportBuilder {
                 instructions: Dictionary(uniqueKeysWithValues: result.instructions.map { ($0.key.rawValue, $0.value) }),
                 instructionDistribution: Dictionary(
                     uniqueKeysWithValues: result.instructionFrames.filter { !$0.value.isEmpty }.map {
-                        ($0.key.rawValue, MetricSummary($0.value))
+                        ($0.key.rawValue, Summary($0.value))
                     }),
                 histogram: Histogram(values: times),
                 budget: FrameBudget.evaluate(frameTimes: times, budget: settings.frameBudgetNanoseconds),

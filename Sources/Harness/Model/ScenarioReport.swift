@@ -84,13 +84,13 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     public var stage: String
     public var settings: ScenarioSettings
     /// Summaries over every measured frame of every run, by metric name.
-    public var metrics: [String: MetricSummary]
+    public var metrics: [String: Summary]
     /// Instruction counts under callgrind, mean per measured frame, by metric
     /// name; empty when the run did not count instructions.
     public var instructions: [String: Double]
     /// The distribution of those counts over the measured frames (p50, p99,
     /// max...), by metric name: each frame counted on its own.
-    public var instructionDistribution: [String: MetricSummary]
+    public var instructionDistribution: [String: Summary]
     /// Whole-frame histogram.
     public var histogram: Histogram
     /// Whole frames against the frame budget.
@@ -117,8 +117,8 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     }
 
     public init(
-        name: String, backend: String, stage: String, settings: ScenarioSettings, metrics: [String: MetricSummary],
-        instructions: [String: Double] = [:], instructionDistribution: [String: MetricSummary] = [:], histogram: Histogram, budget: FrameBudgetReport,
+        name: String, backend: String, stage: String, settings: ScenarioSettings, metrics: [String: Summary],
+        instructions: [String: Double] = [:], instructionDistribution: [String: Summary] = [:], histogram: Histogram, budget: FrameBudgetReport,
         frameBudgetNanoseconds: Double, runs: [RunSamples], peakResidentBytes: Int, unmeasured: [String] = [],
         timingsNotComparable: String? = nil
     ) {
@@ -144,10 +144,10 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         backend = try container.decode(String.self, forKey: .backend)
         stage = try container.decode(String.self, forKey: .stage)
         settings = try container.decode(ScenarioSettings.self, forKey: .settings)
-        metrics = try container.decode([String: MetricSummary].self, forKey: .metrics)
+        metrics = try container.decode([String: Summary].self, forKey: .metrics)
         instructions = try container.decodeIfPresent([String: Double].self, forKey: .instructions) ?? [:]
         instructionDistribution =
-            try container.decodeIfPresent([String: MetricSummary].self, forKey: .instructionDistribution) ?? [:]
+            try container.decodeIfPresent([String: Summary].self, forKey: .instructionDistribution) ?? [:]
         histogram = try container.decode(Histogram.self, forKey: .histogram)
         budget = try container.decode(FrameBudgetReport.self, forKey: .budget)
         frameBudgetNanoseconds = try container.decode(Double.self, forKey: .frameBudgetNanoseconds)

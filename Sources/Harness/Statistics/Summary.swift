@@ -1,31 +1,37 @@
-/// Order statistics of one metric over the frames of a run.
+/// Order statistics of one metric over the frames of a run: what reports
+/// print, results store (`metrics`, `instruction_distribution`) and
+/// budgets and comparisons read, one `Statistic` at a time.
 ///
 /// Percentiles use the "type 7" estimator (linear interpolation between the
 /// two nearest ranks), the default of R and NumPy, so numbers can be checked
-/// against either. An empty input gives a summary of zeros with `count == 0`.
+/// against either. An empty input gives a summary of zeros.
 ///
-/// `Codable` so run reports can store summaries; every field is finite for
-/// finite input, so the default JSON strategies suffice.
+/// Stored as `{p50, p90, p99, p999, max, min, mean, stddev}`, in the
+/// metric's unit; every field is finite for finite input, so the default
+/// JSON strategies suffice.
 public struct Summary: Sendable, Equatable, Codable {
-    public let count: Int
-    public let min: Double
-    public let p50: Double
-    public let p90: Double
-    public let p99: Double
+    public var min: Double
+    public var p50: Double
+    public var p90: Double
+    public var p99: Double
     /// p99.9: meaningful only with thousands of samples; with fewer it
     /// interpolates towards `max`.
-    public let p999: Double
-    public let max: Double
-    public let mean: Double
+    public var p999: Double
+    public var max: Double
+    public var mean: Double
     /// Sample standard deviation (divides by `count - 1`); 0 for fewer than
     /// two values.
-    public let standardDeviation: Double
+    public var standardDeviation: Double
+
+    enum CodingKeys: String, CodingKey {
+        case p50, p90, p99, p999, max, min, mean
+        case standardDeviation = "stddev"
+    }
 
     /// Summarises `values` (any order).
     ///
     /// - Complexity: O(n log n) for the sort.
     public init(_ values: [Double]) {
-        count = values.count
         guard !values.isEmpty else {
             min = 0; p50 = 0; p90 = 0; p99 = 0; p999 = 0; max = 0; mean = 0; standardDeviation = 0
             return
@@ -47,6 +53,20 @@ public struct Summary: Sendable, Equatable, Codable {
             standardDeviation = (squares / Double(sorted.count - 1)).squareRoot()
         } else {
             standardDeviation = 0
+        }
+    }
+
+    /// One statistic of the distribution.
+    public func value(of statistic: Statistic) -> Double {
+        switch statistic {
+        case .p50: return p50
+        case .p90: return p90
+        case .p99: return p99
+        case .p999: return p999
+        case .max: return max
+        case .min: return min
+        case .mean: return mean
+        case .stddev: return standardDeviation
         }
     }
 

@@ -24,7 +24,7 @@ enum LiveCommand {
             let write = Summary(summary.writeNanoseconds)
             try StandardStreams.printLine(
                 """
-                \(options.workload) live \(size.cols)x\(size.rows), \(render.count) frames, TERM=\(options.term)
+                \(options.workload) live \(size.cols)x\(size.rows), \(summary.renderNanoseconds.count) frames, TERM=\(options.term)
                   render (diff+encode)    p50 \(Units.duration(render.p50))  p90 \(Units.duration(render.p90))  p99 \(Units.duration(render.p99))  max \(Units.duration(render.max))
                   write + drain terminal  p50 \(Units.duration(write.p50))  p90 \(Units.duration(write.p90))  p99 \(Units.duration(write.p99))  max \(Units.duration(write.max))
                   bytes/frame mean \(Units.number(Summary(summary.bytes).mean))  allocations/frame mean \(Units.number(Summary(summary.allocations).mean)) max \(Int(Summary(summary.allocations).max))
