@@ -203,31 +203,3 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
         }
     }
 }
-
-/// The parts of a frame that metrics are taken for.
-public enum FramePhase: String, CaseIterable, Codable, Sendable {
-    /// The whole frame.
-    case frame
-    /// The render stage (diff + encode; transfer + doupdate for ncurses).
-    case render
-    case update, layout, transfer, diff, encode, write
-
-    /// The phases each lane runs, in order; the render stage and the frame
-    /// are spans over them.
-    public static func steps(of backend: Backend) -> [FramePhase] {
-        backend == .ncurses ? [.update, .layout, .transfer, .render] : [.update, .layout, .diff, .encode, .write]
-    }
-}
-
-/// A statistic of a metric's distribution over frames, as budgets and
-/// reports name it.
-public enum Statistic: String, CaseIterable, Codable, Sendable {
-    case p50, p90, p99
-    case p999 = "p99.9"
-    case max, min, mean, stddev
-
-    /// Accepts `p999` as well as `p99.9`.
-    public init?(name: String) {
-        if name == "p999" { self = .p999 } else if let known = Statistic(rawValue: name) { self = known } else { return nil }
-    }
-}

@@ -1,0 +1,77 @@
+import Foundation
+import Harness
+
+/// JUnit XML: one test case per scenario and metric (and budget). A case
+/// fails if and only if its row fails the gate, so the CI system's count of
+/// failures and framebench's exit code agree; changes that do not gate are
+/// reported inside the case (`system-out`).
+public enum JUnitReport {
+    public static func report(_ comparison: ComparisonReport) -> String {
+        var cases: [String] = []
+        var failures = 0
+        var skipped = 0
+        for check in comparison.budgets {
+            let name = escape("budget \(check.limit)")
+            let detail = escape("\(Units.number(check.value)) against a limit of \(Units.number(check.maximum))\(check.basis.isEmpty ? "" : " (\(check.basis))")")
+            if check.holds {
+                cases.append("    <testcase classname=\"\(escape(check.scenario))\" name=\"\(name)\" time=\"0\"><system-out>\(detail)</system-out></testcase>")
+            } else {
+                failures += 1
+                cases.append("    <testcase classname=\"\(escape(check.scenario))\" name=\"\(name)\" time=\"0\"><failure message=\"\(detail)\"/></testcase>")
+            }
+        }
+        // One case per scenario and metric: its statistics go together.
+        var order: [String] = []
+        var groups: [String: [MetricComparison]] = [:]
+        for row in comparison.rows {
+            let key = "\(row.scenario)\u{0}\(row.metric.rawValue)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(row)
+        }
+        for key in order {
+            let rows = groups[key]!
+            let first = rows[0]
+            let name = escape(first.metric.rawValue)
+            let seconds = first.metric.isTiming ? String(format: "%.9f", first.candidate / 1e9) : "0"
+            let lines = rows.map {
+                "\($0.statistic.rawValue): \(Units.format($0.baseline, $0.metric)) -> \(Units.format($0.candidate, $0.metric)) \($0.verdict.rawValue)\($0.verdict == .worse && !$0.gates ? " (not gating)" : "") (\($0.evidence))"
+            }
+            let detail = escape(lines.joined(separator: "\n"))
+            let open = "    <testcase classname=\"\(escape(first.scenario))\" name=\"\(name)\" time=\"\(seconds)\">"
+            if let failing = rows.first(where: \.fails) {
+                failures += 1
+                cases.append(open + "<failure message=\"\(escape("worse: \(Units.format(failing.baseline, failing.metric)) -> \(Units.format(failing.candidate, failing.metric)) (\(failing.evidence))"))\"/><system-out>\(detail)</system-out></testcase>")
+            } else if rows.allSatisfy({ $0.verdict == .notComparable }) {
+                skipped += 1
+                cases.append(open + "<skipped message=\"\(escape(first.evidence))\"/></testcase>")
+            } else {
+                cases.append(open + "<system-out>\(detail)</system-out></testcase>")
+            }
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites>
+              <testsuite name="framebench" tests="\(cases.count)" failures="\(failures)" skipped="\(skipped)">
+            \(cases.joined(separator: "\n"))
+              </testsuite>
+            </testsuites>
+            """
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                if let ascii = character.asciiValue, ascii < 0x20, ascii != 0x0A, ascii != 0x09 { continue }
+                out.append(character)
+            }
+        }
+        return out
+    }
+}
