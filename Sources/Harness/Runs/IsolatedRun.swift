@@ -32,10 +32,23 @@ public enum IsolatedRun {
             var copiedFrameDiff: Summary
             var redrawnFrameDiff: Summary
             var redrawnBytes: Int
+
+            enum CodingKeys: String, CodingKey {
+                case bytes
+                case copiedFrameDiff = "copied_frame_diff"
+                case redrawnFrameDiff = "redrawn_frame_diff"
+                case redrawnBytes = "redrawn_bytes"
+            }
         }
         var lanes: [Lane]
         var idle: Idle?
         var peakResidentBytes: Int
+
+        // The same case as results files, though only a parent reads this.
+        enum CodingKeys: String, CodingKey {
+            case lanes, idle
+            case peakResidentBytes = "peak_rss_bytes"
+        }
     }
 
     /// Runs `settings` in a child process and returns its result as if run here.
