@@ -7,8 +7,8 @@ public struct SuiteRunner {
     public var suiteName: String?
     /// Set when the runner runs one shard of the suite (`restrict(to:)`).
     public var shardRecord: ShardRecord?
-    /// Called before each run with (runs done, runs in all, benchmark name).
-    public var progress: ((Int, Int, String) -> Void)?
+    /// Called before each run, and once when every run is done.
+    public var progress: ((SuiteProgress) -> Void)?
     /// Where each run happens.
     public var isolation = Isolation.inProcess
 
@@ -30,22 +30,30 @@ public struct SuiteRunner {
 
     public func run() throws -> (document: RunDocument, runs: [RunResult]) {
         let rounds = benchmarks.map(\.repeats).max() ?? 0
-        let total = benchmarks.reduce(0) { $0 + $1.repeats }
+        let start = MonotonicClock.now()
+        var state = SuiteProgress(
+            benchmark: "", runsDone: 0, runsTotal: benchmarks.reduce(0) { $0 + $1.repeats }, framesDone: 0,
+            framesTotal: benchmarks.reduce(0) { $0 + $1.repeats * $1.frames }, elapsedSeconds: 0)
+        func report(_ benchmark: String) {
+            state.benchmark = benchmark
+            state.elapsedSeconds = Double(MonotonicClock.now() - start) / 1e9
+            progress?(state)
+        }
         var pooled: [Int: RunResult] = [:]
-        var done = 0
         for round in 0..<rounds {
             for (index, settings) in benchmarks.enumerated() where round < settings.repeats {
-                progress?(done, total, settings.name)
+                report(settings.name)
                 let result = try isolation == .processPerRun ? IsolatedRun.run(settings) : PeerRun.run(settings)
                 pooled[index] = pooled[index].map { SuiteRunner.pool($0, result) } ?? result
-                done += 1
+                state.runsDone += 1
+                state.framesDone += settings.frames
             }
         }
-        progress?(done, total, "")
+        report("")
         var runs = benchmarks.indices.compactMap { pooled[$0] }
         let counted = benchmarks.indices.filter { benchmarks[$0].countsInstructions }
         if !counted.isEmpty {
-            progress?(done, total, "instructions of \(counted.count) under callgrind, \(countedChildren) at a time")
+            report("instructions of \(counted.count) under callgrind, \(countedChildren) at a time")
         }
         for (index, counts) in try countInstructions(of: counted) {
             for lane in runs[index].results.indices {

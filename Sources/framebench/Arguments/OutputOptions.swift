@@ -1,4 +1,5 @@
 import Harness
+import Reports
 import Foundation
 
 #if canImport(Glibc)
@@ -50,19 +51,18 @@ struct OutputOptions {
         }
     }
 
-    /// A progress bar on stderr when it is a terminal. It is decoration, not
-    /// results: when stderr stops taking writes the bar stops, and the run
-    /// goes on to write its results.
-    static func progressBar() -> ((Int, Int, String) -> Void)? {
+    /// A progress line on stderr when it is a terminal (`ProgressLine`). It
+    /// is decoration, not results: when stderr stops taking writes the line
+    /// stops, and the run goes on to write its results.
+    static func progressBar() -> ((SuiteProgress) -> Void)? {
         guard isatty(STDERR_FILENO) != 0 else { return nil }
+        var line = ProgressLine(allowsEscapes: ColorPolicy.allowsEscapes())
         var broken = false
-        return { done, total, name in
+        return { progress in
             guard !broken else { return }
-            let width = 30
-            let filled = total == 0 ? width : done * width / total
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let line = done == total ? "\r\u{1B}[K" : "\r\u{1B}[K\(bar) \(done)/\(total) \(UntrustedText.terminal(name))"
-            do { try StandardStreams.write(line, to: STDERR_FILENO, name: "standard error") } catch { broken = true }
+            do { try StandardStreams.write(line.render(progress), to: STDERR_FILENO, name: "standard error") } catch {
+                broken = true
+            }
         }
     }
 }
