@@ -22,9 +22,10 @@ public struct ProgressLine {
             let (full, empty): (Character, Character) = allowsEscapes ? ("█", "░") : ("#", "-")
             let bar = String(repeating: full, count: filled) + String(repeating: empty, count: width - filled)
             let left = progress.estimatedSecondsLeft.map { "about \(ProgressLine.duration($0)) left" } ?? "estimating time left"
-            let stage = progress.isFinished ? "counting instructions" : "\(progress.runsDone)/\(progress.runsTotal) runs"
-            line = "\(bar) \(stage), \(progress.framesDone)/\(progress.framesTotal) frames, \(left)  "
-                + UntrustedText.terminal(progress.benchmark)
+            // After the timed runs, only what still runs (instruction counts) is named.
+            let figures = progress.isFinished
+                ? "" : "\(progress.runsDone)/\(progress.runsTotal) runs, \(progress.framesDone)/\(progress.framesTotal) frames, \(left)  "
+            line = "\(bar) " + figures + UntrustedText.terminal(progress.benchmark)
         }
         defer { lastWidth = line.count }
         if allowsEscapes { return "\r\u{1B}[K" + line }
