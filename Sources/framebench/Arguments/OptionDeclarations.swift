@@ -210,9 +210,18 @@ struct OptionDeclaration: Sendable {
             name: "fps", value: "N", help: "frames per second at most", defaultValue: "60", commands: [.live]),
         OptionDeclaration(name: "no-hud", value: nil, help: "start with the HUD hidden", defaultValue: nil, commands: [.live]),
         // Reports.
+        // Each command's formats are its declaration's value: `OutputOptions` refuses the others.
+        OptionDeclaration(
+            name: "format", value: "text|json|markdown|junit|github-benchmark|bmf|csv",
+            help: "the report's format (github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
+            defaultValue: "text", commands: [.run]),
+        OptionDeclaration(
+            name: "format", value: "text|json|markdown|github-benchmark|bmf|csv",
+            help: "the report's format (github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
+            defaultValue: "text", commands: [.baselineShow]),
         OptionDeclaration(
             name: "format", value: "text|json|markdown|junit", help: "the report's format",
-            defaultValue: "text", commands: CommandName.reporters),
+            defaultValue: "text", commands: [.compare, .check]),
         OptionDeclaration(
             name: "out", value: "FILE|-", help: "write the report to FILE (atomically; - is standard output)",
             defaultValue: "-", commands: CommandName.reporters),
@@ -226,7 +235,7 @@ struct OptionDeclaration: Sendable {
             name: "force", value: nil, help: "replace what --out (or the baseline's name) names when it exists",
             defaultValue: nil, commands: CommandName.reporters + [.record, .merge, .baselineSave]),
         OptionDeclaration(
-            name: "quiet", value: nil, help: "print nothing but failures (and reports in json, markdown or junit)",
+            name: "quiet", value: nil, help: "print nothing but why a gate failed (and reports in formats other than text)",
             defaultValue: nil, commands: CommandName.reporters + [.merge]),
         // Regression injection, for scripts/gate-power.sh and the tests.
         OptionDeclaration(

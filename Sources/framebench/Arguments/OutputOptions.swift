@@ -12,7 +12,11 @@ import Glibc
 /// are parsed, before the work starts (an existing file needs `--force`), and
 /// written by `AtomicFile`, which checks again as it commits.
 struct OutputOptions {
-    enum Format: String { case text, json, markdown, junit }
+    enum Format: String, CaseIterable {
+        case text, json, markdown, junit
+        case githubBenchmark = "github-benchmark"
+        case bmf, csv
+    }
 
     var format: Format
     var path: String?
@@ -20,9 +24,11 @@ struct OutputOptions {
     var replacing: Bool
 
     init(_ parsed: ParsedArguments) throws {
-        let name = parsed.string("format") ?? "text"
-        guard let format = Format(rawValue: name) else {
-            throw UsageError("--format must be text, json, markdown or junit, not '\(name)'")
+        let name = parsed.string("format") ?? Format.text.rawValue
+        let supported = OutputOptions.formats(of: parsed.command)
+        guard let format = Format(rawValue: name), supported.contains(format) else {
+            throw UsageError(
+                "--format for \(parsed.command.rawValue) must be one of \(supported.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
         }
         self.format = format
         let out = parsed.string("out")
@@ -37,9 +43,28 @@ struct OutputOptions {
         }
     }
 
-    /// Colour only on a terminal, and never when NO_COLOR is set.
+    /// The formats `command` writes: the values its `--format` declaration lists.
+    static func formats(of command: CommandName) -> [Format] {
+        let declared = OptionDeclaration.taken(by: command).first { $0.name == "format" }?.value ?? Format.text.rawValue
+        return declared.split(separator: "|").compactMap { Format(rawValue: String($0)) }
+    }
+
+    /// Colour only on a terminal (not into `--out`), never when NO_COLOR is
+    /// set to a non-empty value, and never for TERM=dumb (`ColorPolicy`).
     var colors: Bool {
-        path == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        path == nil && ColorPolicy.allowsColor(on: STDOUT_FILENO)
+    }
+
+    /// A run's results in an export format, or nil for the report formats.
+    static func export(_ document: RunDocument, as format: Format) throws -> String? {
+        switch format {
+        case .githubBenchmark: return String(decoding: try GitHubBenchmark.encode(document), as: UTF8.self)
+        case .bmf: return String(decoding: try BencherMetricFormat.encode(document), as: UTF8.self)
+        // Records end in CRLF; `emit` adds the last LF. (Dropping the last
+        // Character would drop the whole CRLF: it is one grapheme.)
+        case .csv: return String(String.UnicodeScalarView(CSVExport.text(document).unicodeScalars.dropLast()))
+        case .text, .json, .markdown, .junit: return nil
+        }
     }
 
     /// Prints `text`, or writes it to `--out` atomically; a failed write is an error.

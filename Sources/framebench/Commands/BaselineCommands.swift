@@ -25,17 +25,24 @@ enum BaselineCommands {
         guard parsed.positionals.isEmpty else { throw UsageError("baseline list takes no arguments") }
         let store = PackageRoot.current.baselines
         let entries = store.list()
-        if entries.isEmpty { try StandardStreams.printLine("no baselines in \(store.directory)/") }
+        if entries.isEmpty {
+            try StandardStreams.printLine("no baselines in \(store.directory)/")
+            return 0
+        }
+        func row(_ name: String, _ created: String, _ machine: String, _ commit: String, _ results: String) -> String {
+            TextReport.pad(name, 32) + TextReport.pad(created, 22) + TextReport.pad(machine, 34) + TextReport.pad(commit, 22)
+                + results
+        }
+        try StandardStreams.printLine(row("name", "created", "machine", "commit", "results"))
         for entry in entries {
             // File names and fields come from files anyone may have put in Results/.
-            let name = UntrustedText.terminal(entry.name)
             if let document = entry.document {
+                let commit = (document.git.commit.map { String($0.prefix(12)) } ?? "unknown") + (document.git.dirty == true ? " (dirty)" : "")
                 try StandardStreams.printLine(
                     UntrustedText.terminal(
-                        "\(TextReport.pad(name, 40))\(document.created)  \(document.machine.slug)  commit \(document.git.commit.map { String($0.prefix(12)) } ?? "unknown")\(document.git.dirty == true ? " (dirty)" : "")  \(document.scenarios.count) results"
-                    ))
+                        row(entry.name, document.created, document.machine.slug, commit, "\(document.scenarios.count)")))
             } else {
-                try StandardStreams.printLine(UntrustedText.terminal("\(TextReport.pad(name, 40))unreadable: \(entry.problem ?? "")"))
+                try StandardStreams.printLine(UntrustedText.terminal("\(TextReport.pad(entry.name, 32))unreadable: \(entry.problem ?? "")"))
             }
         }
         return 0
@@ -43,12 +50,14 @@ enum BaselineCommands {
 
     static func show(_ parsed: ParsedArguments) throws -> Int32 {
         guard parsed.positionals.count == 1 else { throw UsageError("baseline show takes one NAME") }
-        let document = try PackageRoot.current.baselines.load(parsed.positionals[0])
         let output = try OutputOptions(parsed)
+        let document = try PackageRoot.current.baselines.load(parsed.positionals[0])
         switch output.format {
         case .json: try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
         case .markdown: try output.emit(MarkdownReport.run(document))
-        case .text, .junit: try output.emit(TextReport(colors: output.colors).run(document))
+        case .text: try output.emit(TextReport(colors: output.colors).run(document))
+        case .githubBenchmark, .bmf, .csv: try output.emit(try OutputOptions.export(document, as: output.format) ?? "")
+        case .junit: throw UsageError("baseline show does not write junit")  // refused by OutputOptions already
         }
         return 0
     }
@@ -77,6 +86,10 @@ enum BaselineCommands {
         let budgets = try parsed.string("budgets").map { try BudgetFile.load($0) }
         let report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets, options: options)
         try emit(report, baselineName: baselineName, output: output)
+        if report.failed && (output.quiet || output.format != .text) {
+            // --quiet hides the report, never the reason for a failure.
+            FrameBenchCommand.printError("compare: FAILED: " + TextReport.failureSummary(report))
+        }
         return report.failed ? 1 : 0
     }
 
@@ -166,6 +179,9 @@ enum BaselineCommands {
         case .markdown: try output.emit(MarkdownReport.comparison(report, baselineName: baselineName))
         case .junit: try output.emit(JUnitReport.report(report))
         case .json: try output.emit(ComparisonJSON.encode(report, baselineName: baselineName))
+        case .githubBenchmark, .bmf, .csv:
+            // Refused by OutputOptions: a comparison is not a run's results.
+            throw UsageError("--format \(output.format.rawValue) exports a run's results, not a comparison")
         }
     }
 }

@@ -33,7 +33,7 @@ enum RunCommands {
         var comparison: (ComparisonReport, String)?
         let store = PackageRoot.current.baselines
         let name = BaselineStore.defaultName
-        if usesSuite, output.format != .json, FileManager.default.fileExists(atPath: store.path(for: name)) {
+        if usesSuite, [.text, .markdown, .junit].contains(output.format), FileManager.default.fileExists(atPath: store.path(for: name)) {
             // The run is the job; a baseline that cannot be read only loses the comparison.
             do {
                 var options = ComparisonOptions()
@@ -44,6 +44,8 @@ enum RunCommands {
             }
         }
         switch output.format {
+        case .githubBenchmark, .bmf, .csv:
+            try output.emit(try OutputOptions.export(document, as: output.format) ?? "")
         case .json:
             try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
         case .markdown:
