@@ -1,0 +1,45 @@
+import Harness
+
+/// The regression report as JSON.
+public enum ComparisonJSON {
+    struct Row: Encodable {
+        let scenario, metric, statistic, verdict, evidence, unit: String
+        let gates: Bool
+        let baseline, candidate: Double
+    }
+    struct Budget: Encodable {
+        let scenario, limit: String
+        let value, maximum: Double
+        let holds: Bool
+    }
+    struct Document: Encodable {
+        let baseline: String
+        let machinesMatch: Bool
+        let failed: Bool
+        let comparisons: [Row]
+        let budgets: [Budget]
+        let onlyInBaseline, onlyInCandidate: [String]
+        enum CodingKeys: String, CodingKey {
+            case baseline, failed, comparisons, budgets
+            case machinesMatch = "machines_match"
+            case onlyInBaseline = "only_in_baseline"
+            case onlyInCandidate = "only_in_candidate"
+        }
+    }
+
+    public static func encode(_ report: ComparisonReport, baselineName: String) throws -> String {
+        let document = Document(
+            baseline: baselineName, machinesMatch: report.machinesMatch, failed: report.failed,
+            comparisons: report.rows.map {
+                Row(
+                    scenario: $0.scenario, metric: $0.metric.rawValue, statistic: $0.statistic.rawValue,
+                    verdict: $0.verdict.rawValue, evidence: $0.evidence, unit: $0.metric.unit, gates: $0.gates,
+                    baseline: $0.baseline, candidate: $0.candidate)
+            },
+            budgets: report.budgets.map {
+                Budget(scenario: $0.scenario, limit: $0.limit, value: $0.value, maximum: $0.maximum, holds: $0.holds)
+            },
+            onlyInBaseline: report.onlyInBaseline, onlyInCandidate: report.onlyInCandidate)
+        return String(decoding: try JSONFile.encode(document), as: UTF8.self)
+    }
+}
