@@ -15,6 +15,9 @@ public enum ComparisonJSON {
     struct Document: Encodable {
         let baseline: String
         let machinesMatch: Bool
+        /// Every machine field that differs ("host 'a' vs 'b'"), and those one side does not record.
+        let machineDifferences: [String]
+        let machineFieldsNotCompared: [String]
         let failed: Bool
         let comparisons: [Row]
         let budgets: [Budget]
@@ -22,6 +25,8 @@ public enum ComparisonJSON {
         enum CodingKeys: String, CodingKey {
             case baseline, failed, comparisons, budgets
             case machinesMatch = "machines_match"
+            case machineDifferences = "machine_differences"
+            case machineFieldsNotCompared = "machine_fields_not_compared"
             case onlyInBaseline = "only_in_baseline"
             case onlyInCandidate = "only_in_candidate"
         }
@@ -29,7 +34,8 @@ public enum ComparisonJSON {
 
     public static func encode(_ report: ComparisonReport, baselineName: String) throws -> String {
         let document = Document(
-            baseline: baselineName, machinesMatch: report.machinesMatch, failed: report.failed,
+            baseline: baselineName, machinesMatch: report.machinesMatch, machineDifferences: report.machineDifferences,
+            machineFieldsNotCompared: report.machineFieldsNotCompared, failed: report.failed,
             comparisons: report.rows.map {
                 Row(
                     scenario: $0.scenario, metric: $0.metric.rawValue, statistic: $0.statistic.rawValue,

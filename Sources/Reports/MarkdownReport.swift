@@ -29,8 +29,9 @@ public enum MarkdownReport {
 
     public static func comparison(_ report: ComparisonReport, baselineName: String) -> String {
         var lines = ["## framebench compared with \(UntrustedText.markdown(baselineName))", ""]
-        if let difference = report.machineDifference {
-            lines.append("> Baseline from another machine or build (\(UntrustedText.markdown(difference))): timings do not compare.")
+        if !report.machineDifferences.isEmpty {
+            let differences = report.machineDifferences.joined(separator: ", ")
+            lines.append("> Baseline from another machine or build (\(UntrustedText.markdown(differences))): timings do not compare.")
             lines.append("")
         }
         if !report.machineFieldsNotCompared.isEmpty {

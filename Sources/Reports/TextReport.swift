@@ -109,7 +109,7 @@ public struct TextReport {
         var lines: [String] = []
         lines.append(
             bold("compared with baseline \(UntrustedText.terminal(baselineName))")
-                + (report.machineDifference.map { "  (another machine or build: \(UntrustedText.terminal($0)); timings do not compare)" } ?? ""))
+                + (report.machineDifferences.isEmpty ? "" : "  (another machine or build: \(UntrustedText.terminal(report.machineDifferences.joined(separator: ", "))); timings do not compare)"))
         if !report.machineFieldsNotCompared.isEmpty {
             lines.append(
                 "  note: one side does not record the machine's \(report.machineFieldsNotCompared.joined(separator: ", ")) (an older file): not compared")

@@ -123,3 +123,25 @@ final class MachineIdentityTests: XCTestCase {
         XCTAssertNil(MachineFingerprint.hostIdentifier(paths: [empty.path, directory.appendingPathComponent("none").path]))
     }
 }
+
+extension MachineIdentityTests {
+    func testEveryDifferenceReachesTheReportsAndTheComparisonJSON() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Results/amd-epyc-2c-release.json").path
+        var baseline = try BaselineStore.read(path)
+        baseline.scenarios = Array(baseline.scenarios.prefix(1))
+        baseline.machine = Self.box
+        var candidate = baseline
+        candidate.machine.hostID = "ffffffffffffffff"
+        candidate.machine.kernel = "6.19.0"
+        let report = Comparison.compare(baseline: baseline, candidate: candidate)
+        XCTAssertEqual(report.machineDifferences, ["host '0123456789abcdef' vs 'ffffffffffffffff'", "kernel '6.18.44' vs '6.19.0'"])
+        XCTAssertTrue(TextReport(colors: false).comparison(report, baselineName: "b").contains("vs '6.19.0'"))
+        XCTAssertTrue(MarkdownReport.comparison(report, baselineName: "b").contains("kernel"))
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(ComparisonJSON.encode(report, baselineName: "b").utf8)) as? [String: Any])
+        XCTAssertEqual(json["machines_match"] as? Bool, false)
+        XCTAssertEqual((json["machine_differences"] as? [String])?.count, 2)
+        XCTAssertEqual(json["machine_fields_not_compared"] as? [String], [])
+    }
+}

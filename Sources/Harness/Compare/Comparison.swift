@@ -68,7 +68,9 @@ public struct ComparisonReport: Sendable {
     public var onlyInBaseline: [String] = []
     public var onlyInCandidate: [String] = []
     /// Nil when the machines match; else the first field that differs.
-    public var machineDifference: String?
+    public var machineDifference: String? { machineDifferences.first }
+    /// Every machine field that differs, as "kernel 'a' vs 'b'".
+    public var machineDifferences: [String] = []
     public var machinesMatch: Bool { machineDifference == nil }
     /// Machine fields one side does not record (a file written before they
     /// existed): the machines were matched without them.
@@ -111,7 +113,7 @@ public enum Comparison {
         options: ComparisonOptions = ComparisonOptions()
     ) -> ComparisonReport {
         var report = ComparisonReport()
-        report.machineDifference = baseline.machine.firstDifference(from: candidate.machine)
+        report.machineDifferences = baseline.machine.differences(from: candidate.machine)
         report.machineFieldsNotCompared = baseline.machine.notCompared(with: candidate.machine)
         let baselineByKey = Dictionary(baseline.scenarios.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let candidateKeys = Set(candidate.scenarios.map(\.key))
