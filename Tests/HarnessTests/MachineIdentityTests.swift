@@ -22,6 +22,26 @@ final class MachineIdentityTests: XCTestCase {
         cpu: "AMD EPYC", cores: 2, os: "Debian GNU/Linux 12 (bookworm)", swift: "6.3", build: "release", memoryGiB: 24,
         kernel: "6.18.44", hostID: "0123456789abcdef")
 
+    /// The committed baseline (written before host, memory and kernel were
+    /// recorded), cut to its first `scenarios`: enough to compare, and
+    /// quicker to compare in debug builds than the whole file.
+    static func committedBaseline(scenarios: Int) throws -> RunDocument {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Results/amd-epyc-2c-release.json").path
+        var document = try BaselineStore.read(path)
+        document.scenarios = Array(document.scenarios.prefix(scenarios))
+        return document
+    }
+
+    /// A baseline and a candidate alike but for the candidate's machine.
+    static func pair(_ change: (inout MachineFingerprint) -> Void) throws -> (RunDocument, RunDocument) {
+        var baseline = try committedBaseline(scenarios: 1)
+        baseline.machine = box
+        var candidate = baseline
+        change(&candidate.machine)
+        return (baseline, candidate)
+    }
+
     func testThisMachineRecordsEveryField() {
         let machine = MachineFingerprint.current()
         XCTAssertGreaterThan(machine.cores, 0)
@@ -50,10 +70,7 @@ final class MachineIdentityTests: XCTestCase {
     }
 
     func testTheCommittedBaselineWithoutTheNewFieldsLoadsAndIsMatchedOnTheOthers() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Results/amd-epyc-2c-release.json").path
-        var old = try BaselineStore.read(path)
-        old.scenarios = Array(old.scenarios.prefix(2))  // enough to compare; the whole file is slow in debug
+        let old = try Self.committedBaseline(scenarios: 2)
         XCTAssertNil(old.machine.hostID)
         XCTAssertNil(old.machine.kernel)
         XCTAssertNil(old.machine.memoryGiB)
@@ -79,13 +96,7 @@ final class MachineIdentityTests: XCTestCase {
     }
 
     func testTimingsOfAnotherHostDoNotCompareAndTheReportSaysWhy() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Results/amd-epyc-2c-release.json").path
-        var baseline = try BaselineStore.read(path)
-        baseline.scenarios = Array(baseline.scenarios.prefix(2))
-        baseline.machine = Self.box
-        var candidate = baseline
-        candidate.machine.hostID = "ffffffffffffffff"
+        let (baseline, candidate) = try Self.pair { $0.hostID = "ffffffffffffffff" }
         let report = Comparison.compare(baseline: baseline, candidate: candidate)
         XCTAssertEqual(report.machineDifference, "host '0123456789abcdef' vs 'ffffffffffffffff'")
         let timing = report.rows.filter { $0.metric.isTiming }
@@ -126,14 +137,10 @@ final class MachineIdentityTests: XCTestCase {
 
 extension MachineIdentityTests {
     func testEveryDifferenceReachesTheReportsAndTheComparisonJSON() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Results/amd-epyc-2c-release.json").path
-        var baseline = try BaselineStore.read(path)
-        baseline.scenarios = Array(baseline.scenarios.prefix(1))
-        baseline.machine = Self.box
-        var candidate = baseline
-        candidate.machine.hostID = "ffffffffffffffff"
-        candidate.machine.kernel = "6.19.0"
+        let (baseline, candidate) = try Self.pair {
+            $0.hostID = "ffffffffffffffff"
+            $0.kernel = "6.19.0"
+        }
         let report = Comparison.compare(baseline: baseline, candidate: candidate)
         XCTAssertEqual(report.machineDifferences, ["host '0123456789abcdef' vs 'ffffffffffffffff'", "kernel '6.18.44' vs '6.19.0'"])
         XCTAssertTrue(TextReport(colors: false).comparison(report, baselineName: "b").contains("vs '6.19.0'"))
