@@ -33,8 +33,8 @@ enum ChildProcess {
         let output: FileHandle
         let error: FileHandle
         do {
-            output = try FileHandle(forWritingTo: outputFile)
-            error = try FileHandle(forWritingTo: errorFile)
+            output = try aboveStandardStreams(FileHandle(forWritingTo: outputFile))
+            error = try aboveStandardStreams(FileHandle(forWritingTo: errorFile))
         } catch {
             throw CallgrindError.scratchUnwritable(path: directory.path, reason: "\(error)")
         }
@@ -57,6 +57,19 @@ enum ChildProcess {
         return Result(
             status: status, standardOutput: (try? Data(contentsOf: outputFile)) ?? Data(),
             standardErrorTail: tail(of: errorText))
+    }
+
+    /// `handle` on a descriptor above 2. When this process runs with a
+    /// standard stream closed (`2>&-`), the next file opened takes that
+    /// number, and handing it to the child as its output crossed the
+    /// child's streams: its results went where its errors go.
+    static func aboveStandardStreams(_ handle: FileHandle) throws -> FileHandle {
+        let descriptor = handle.fileDescriptor
+        guard descriptor <= 2 else { return handle }
+        let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+        guard moved >= 3 else { throw CallgrindError.scratchUnwritable(path: "", reason: "cannot move descriptor \(descriptor) above 2") }
+        try handle.close()
+        return FileHandle(fileDescriptor: moved, closeOnDealloc: true)
     }
 
     /// The last 20 lines (at most 2,000 characters): where the reason is.
