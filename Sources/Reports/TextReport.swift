@@ -35,11 +35,10 @@ public struct TextReport {
                 lines.append("  " + TextReport.pad(label, 34) + cells.joined(separator: " "))
             }
             if !scenario.instructions.isEmpty {
-                let counted = Metric.allCases.filter { scenario.instructions[$0.rawValue] != nil }
-                lines.append(
-                    "  instructions per frame (callgrind, mean): "
-                        + counted.map { "\($0.phase?.rawValue ?? $0.rawValue) \(Units.count(scenario.instructions[$0.rawValue]!))" }
-                        .joined(separator: ", "))
+                let counted = Metric.allCases.compactMap { metric in
+                    scenario.instructions[metric.rawValue].map { "\(metric.phase?.rawValue ?? metric.rawValue) \(Units.count($0))" }
+                }
+                lines.append("  instructions per frame (callgrind, mean): " + counted.joined(separator: ", "))
             }
             let budget = scenario.budget
             lines.append(
