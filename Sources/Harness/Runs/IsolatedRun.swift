@@ -69,7 +69,8 @@ public enum IsolatedRun {
             // Bad input (an unknown terminal, a missing feed file) is the
             // same error it would be in this process: say it as the child did.
             let message = outcome.standardErrorTail
-            throw UsageError(message.hasPrefix("framebench: ") ? String(message.dropFirst("framebench: ".count)) : message)
+            throw UsageError(
+                "\(settings.name): " + (message.hasPrefix("framebench: ") ? String(message.dropFirst("framebench: ".count)) : message))
         }
         guard outcome.status == 0 else {
             throw UsageError(
