@@ -25,6 +25,15 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(
+            name: "CVTerm",
+            pkgConfig: "vterm",
+            providers: [.apt(["libvterm-dev"])]
+        ),
+        .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+        // Drives any terminal program on a pty and measures its frames through libvterm.
+        .target(name: "ProgramDriver", dependencies: ["CVTerm", "CPseudoTerminal"]),
+        .testTarget(name: "ProgramDriverTests", dependencies: ["ProgramDriver"]),
         .target(name: "CAllocationCounter"),
         .target(name: "CCallgrind"),
         .target(name: "FrameGrid"),

@@ -1,0 +1,62 @@
+import XCTest
+
+@testable import ProgramDriver
+
+final class TerminalScreenTests: XCTestCase {
+    private func damage(_ screen: TerminalScreen, _ text: String) -> TerminalScreen.Damage {
+        screen.write(Array(text.utf8))
+        return screen.endFrame()
+    }
+
+    func testPrintedCellsAreDirtyOnTheirRow() {
+        let screen = TerminalScreen(cols: 10, rows: 3)
+        XCTAssertEqual(damage(screen, "hello"), .init(cells: 5, rows: 1, isFullRepaint: false, scrolls: 0))
+        XCTAssertEqual(damage(screen, "\u{1B}[2;3Hab\u{1B}[3;1Hc"), .init(cells: 3, rows: 2, isFullRepaint: false, scrolls: 0))
+        XCTAssertEqual(screen.lines(), ["hello", "  ab", "c"])
+    }
+
+    func testRewritingACellTwiceInOneFrameCountsItOnce() {
+        let screen = TerminalScreen(cols: 10, rows: 3)
+        XCTAssertEqual(damage(screen, "ab\rab\rab").cells, 2)
+    }
+
+    func testClearingTheScreenIsAFullRepaint() {
+        let screen = TerminalScreen(cols: 10, rows: 3)
+        _ = damage(screen, "x")
+        XCTAssertEqual(damage(screen, "\u{1B}[H\u{1B}[2J"), .init(cells: 30, rows: 3, isFullRepaint: true, scrolls: 0))
+        XCTAssertEqual(damage(screen, "").cells, 0)
+    }
+
+    func testAScrollRewritesEveryCellItMoves() {
+        let screen = TerminalScreen(cols: 10, rows: 3)
+        _ = damage(screen, "1\r\n2\r\n3")
+        // Line feed on the last row: rows 2-3 move up, the new last row is erased.
+        let scrolled = damage(screen, "\n")
+        XCTAssertEqual(scrolled.scrolls, 1)
+        XCTAssertEqual(scrolled.cells, 30)
+        XCTAssertEqual(screen.lines(), ["2", "3", ""])
+        // A scroll region of rows 2-3 (DECSTBM) moves only those.
+        let region = damage(screen, "\u{1B}[2;3r\u{1B}[3;1H\n\u{1B}[r")
+        XCTAssertEqual(region.cells, 20)
+        XCTAssertEqual(region.rows, 2)
+    }
+
+    func testWideCharactersAreTwoCellsAndOneCharacter() {
+        let screen = TerminalScreen(cols: 10, rows: 1)
+        XCTAssertEqual(damage(screen, "한글").cells, 4)
+        XCTAssertEqual(screen.lines(), ["한글"])
+    }
+
+    func testResizeChangesTheScreenAndItsDamageGrid() {
+        let screen = TerminalScreen(cols: 10, rows: 3)
+        screen.resize(cols: 4, rows: 2)
+        XCTAssertEqual(screen.lines().count, 2)
+        XCTAssertEqual(damage(screen, "\u{1B}[2J"), .init(cells: 8, rows: 2, isFullRepaint: true, scrolls: 0))
+    }
+
+    func testTheTerminalAnswersCursorPositionQueries() {
+        let screen = TerminalScreen(cols: 10, rows: 3)
+        screen.write(Array("\u{1B}[2;5H\u{1B}[6n".utf8))
+        XCTAssertEqual(String(decoding: screen.takeReplies(), as: UTF8.self), "\u{1B}[2;5R")
+    }
+}
