@@ -41,7 +41,9 @@ let package = Package(
         .target(name: "Workloads", dependencies: ["FrameGrid"]),
         .target(
             name: "Harness",
-            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "Scenes", "CAllocationCounter", "CCallgrind"]
+            dependencies: [
+                "FrameGrid", "TerminalOutput", "Workloads", "Scenes", "CAllocationCounter", "CCallgrind", "ProgramDriver",
+            ]
         ),
         .target(name: "Scenes", dependencies: ["FrameGrid", "Layout", "Workloads"]),
         .testTarget(

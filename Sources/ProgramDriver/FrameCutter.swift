@@ -28,6 +28,8 @@ public struct FrameCutter {
     public private(set) var frames: [ProgramFrame] = []
     /// Whether the program has closed a synchronized update yet.
     public private(set) var usesSynchronizedUpdates = false
+    /// Every byte fed, when the cutter captures text (recordings replay it).
+    public private(set) var stream: [UInt8] = []
     private let screen: TerminalScreen?
     private let capturesText: Bool
     private var pending: ProgramFrame?
@@ -123,6 +125,7 @@ public struct FrameCutter {
         }
         pending!.bytes += segment.count
         pending!.completeTime = time
+        if capturesText { stream += segment }
         screen?.write(segment)
     }
 
@@ -131,7 +134,11 @@ public struct FrameCutter {
         frame.cut = cut
         if let screen {
             frame.damage = screen.endFrame()
-            if capturesText { frame.lines = screen.lines() }
+            if capturesText {
+                frame.lines = screen.lines()
+                frame.size = (screen.cols, screen.rows)
+                frame.streamEnd = stream.count
+            }
         }
         frames.append(frame)
         pending = nil
@@ -139,7 +146,7 @@ public struct FrameCutter {
 }
 
 /// One frame of a program's output.
-public struct ProgramFrame: Equatable, Sendable {
+public struct ProgramFrame: Sendable {
     public var index: Int
     /// The input the frame answers (index among inputs sent), nil before the first.
     public var input: Int?
@@ -153,8 +160,11 @@ public struct ProgramFrame: Equatable, Sendable {
     public var readCalls = 0
     public var cut: FrameCutter.Cut = .endOfRun
     public var damage: TerminalScreen.Damage?
-    /// The screen after the frame, when the cutter captures text.
+    /// The screen after the frame, its size and where the frame ends in the
+    /// cutter's stream, when the cutter captures text.
     public var lines: [String]?
+    public var size: (cols: Int, rows: Int)?
+    public var streamEnd: Int?
 
     /// Input to the frame's first byte, ns (nil for frames before any input).
     public var inputToFirstByte: UInt64? { inputTime.map { firstByteTime &- $0 } }

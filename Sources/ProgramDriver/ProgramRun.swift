@@ -49,6 +49,8 @@ public struct ProgramRun: Sendable {
     public var peakResidentBytes: Int
     public var cpuNanoseconds: UInt64
     public var usesSynchronizedUpdates: Bool
+    /// Every byte the program wrote, when the settings capture text.
+    public var stream: [UInt8] = []
 
     /// Frames that answer an input (the start-up frames excluded).
     public var inputFrames: [ProgramFrame] { frames.filter { $0.input != nil } }

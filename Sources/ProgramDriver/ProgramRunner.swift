@@ -38,11 +38,13 @@ public enum ProgramRunner {
                 return kept <= limit
             }
         }
-        return ProgramRun(
+        var run = ProgramRun(
             settings: settings, frames: frames, outcome: outcome, exit: child.exit, inputs: session.inputs,
             timeToFirstFrame: session.cutter.frames.first.map { $0.completeTime - start },
             peakResidentBytes: Int(usage.ru_maxrss) * 1024, cpuNanoseconds: cpu,
             usesSynchronizedUpdates: session.cutter.usesSynchronizedUpdates)
+        run.stream = session.cutter.stream
+        return run
     }
 }
 

@@ -6,9 +6,12 @@ import CVTerm
 /// program's current modes; its replies to queries (device attributes,
 /// cursor position) go back to the program.
 ///
-/// Damage is kept per cell: a cell is dirty when the frame printed, erased
-/// or scrolled it (scrolled cells count: the terminal rewrote them), even
-/// if it shows what it showed before. `endFrame()` reads and clears it.
+/// Damage is kept per cell: a cell is dirty when the frame printed or
+/// erased it, even if it shows what it showed before. Cells a scroll only
+/// moved are not dirty (the lines it exposes are erased, so they are); the
+/// scroll is counted apart, like the renderer's own scroll-region moves.
+/// A full repaint is a frame that painted every cell. `endFrame()` reads
+/// the damage and clears it.
 public final class TerminalScreen {
     /// What one frame did to the screen.
     public struct Damage: Equatable, Sendable {
@@ -43,7 +46,7 @@ public final class TerminalScreen {
         }
         callbacks.moverect = { _, _, user in
             Unmanaged<TerminalScreen>.fromOpaque(user!).takeUnretainedValue().scrolls += 1
-            return 0  // not handled: libvterm then reports the moved cells as damage
+            return 1  // handled: moved cells are a scroll, not painted cells (the lines it exposes are)
         }
         vterm_screen_set_callbacks(screen, &callbacks, Unmanaged.passUnretained(self).toOpaque())
         vterm_screen_set_damage_merge(screen, VTERM_DAMAGE_CELL)

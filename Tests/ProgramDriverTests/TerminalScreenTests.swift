@@ -27,18 +27,16 @@ final class TerminalScreenTests: XCTestCase {
         XCTAssertEqual(damage(screen, "").cells, 0)
     }
 
-    func testAScrollRewritesEveryCellItMoves() {
+    func testAScrollPaintsOnlyTheLineItExposesAndCountsAsOneScroll() {
         let screen = TerminalScreen(cols: 10, rows: 3)
         _ = damage(screen, "1\r\n2\r\n3")
         // Line feed on the last row: rows 2-3 move up, the new last row is erased.
-        let scrolled = damage(screen, "\n")
-        XCTAssertEqual(scrolled.scrolls, 1)
-        XCTAssertEqual(scrolled.cells, 30)
+        XCTAssertEqual(damage(screen, "\n"), .init(cells: 10, rows: 1, isFullRepaint: false, scrolls: 1))
         XCTAssertEqual(screen.lines(), ["2", "3", ""])
-        // A scroll region of rows 2-3 (DECSTBM) moves only those.
-        let region = damage(screen, "\u{1B}[2;3r\u{1B}[3;1H\n\u{1B}[r")
-        XCTAssertEqual(region.cells, 20)
-        XCTAssertEqual(region.rows, 2)
+        // A scroll region of rows 2-3 (DECSTBM), then a line printed in the exposed row.
+        XCTAssertEqual(
+            damage(screen, "\u{1B}[2;3r\u{1B}[3;1H\nnew\u{1B}[r"), .init(cells: 10, rows: 1, isFullRepaint: false, scrolls: 1))
+        XCTAssertEqual(screen.lines(), ["2", "", "new"])
     }
 
     func testWideCharactersAreTwoCellsAndOneCharacter() {

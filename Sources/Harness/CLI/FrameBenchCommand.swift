@@ -21,6 +21,7 @@ public enum FrameBenchCommand {
               The scenario in this terminal: arrows, j/k, PgUp/PgDn, Home/End and the mouse
               wheel scroll; 1-5 and Tab switch tabs or filters; Enter presses the screen's
               button; p plays the script (or pauses it); h toggles the HUD; q quits; Ctrl-Z stops. --autoplay plays N frames, exits and prints a summary.
+        \(ProgramCommand.usage)
           overhead [SCENARIO] [--size COLSxROWS] [--term T] ...
               What the probes cost: the same frames with and without them, interleaved.
           baseline save [--name NAME] [--force] [--from RESULTS.json] [--suite NAME] [--shard I/N] [--measure ...]
@@ -65,6 +66,7 @@ public enum FrameBenchCommand {
             case "merge": return try MergeCommand.merge(rest)
             case "overhead": return try RunCommands.overhead(rest)
             case "live": return try LiveCommand.live(rest)
+            case "program": return try ProgramCommand.program(rest)
             case "help", "--help", "-h":
                 try StandardStreams.printLine(usage)
                 return 0
