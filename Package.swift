@@ -67,6 +67,8 @@ let package = Package(
             name: "LayoutTests",
             dependencies: ["Layout", "FrameGrid", "TerminalOutput", "CAllocationCounter"]
         ),
+        // An ncurses program for `framebench program` (Benchmarks/Programs).
+        .executableTarget(name: "ncurses-list", dependencies: ["CNcurses"], path: "Benchmarks/Programs/NcursesList"),
         .executableTarget(
             name: "layout-bench",
             dependencies: ["Layout", "FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter"],
