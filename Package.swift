@@ -57,7 +57,7 @@ let package = Package(
             name: "TerminalOutputTests",
             dependencies: ["TerminalOutput", "FrameGrid", "Workloads", "CNcurses", "CAllocationCounter"]
         ),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Workloads", "FrameGrid"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Workloads", "FrameGrid", "ProgramDriver"]),
         .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
         // Runs two phases of known work under callgrind to show the counts are exact.
         .executableTarget(name: "callgrind-probe", dependencies: ["Harness"]),
