@@ -42,6 +42,42 @@ public struct KeyScript: Equatable, Sendable {
         self.source = source
     }
 
+    /// The script on one line, comments dropped, in the words it was parsed
+    /// from (`wait 1500ms; j x200; PageDown x10`): how results name it, so
+    /// two scripts that differ only in comments and layout compare.
+    public var oneLine: String {
+        steps.map { step in
+            switch step {
+            case .wait(let duration): return "wait \(Self.format(duration))"
+            case .resize(let cols, let rows): return "resize \(cols)x\(rows)"
+            case .key(let key, let count, let interval):
+                var words = [Self.format(key)]
+                if count != 1 { words.append("x\(count)") }
+                if let interval { words.append("every \(Self.format(interval))") }
+                return words.joined(separator: " ")
+            }
+        }.joined(separator: "; ")
+    }
+
+    private static func format(_ duration: Duration) -> String {
+        let microseconds = duration.nanoseconds / 1_000
+        if microseconds % 1_000_000 == 0 { return "\(microseconds / 1_000_000)s" }
+        if microseconds % 1_000 == 0 { return "\(microseconds / 1_000)ms" }
+        return "\(microseconds)us"
+    }
+
+    private static func format(_ key: Key) -> String {
+        func prefix(_ modifiers: KeyModifiers) -> String {
+            (modifiers.contains(.control) ? "Ctrl-" : "") + (modifiers.contains(.alt) ? "Alt-" : "")
+                + (modifiers.contains(.shift) ? "Shift-" : "")
+        }
+        switch key {
+        case .character(let scalar, let modifiers): return prefix(modifiers) + String(Character(scalar))
+        case .named(let named, let modifiers): return prefix(modifiers) + named.name
+        case .text(let text): return "\"\(text)\""
+        }
+    }
+
     /// Inputs sent over the whole script: keys and resizes.
     public var inputCount: Int {
         steps.reduce(0) { total, step in

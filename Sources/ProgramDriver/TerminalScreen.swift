@@ -32,6 +32,7 @@ public final class TerminalScreen {
     private var dirtyCount = 0
     private var scrolls = 0
     private var callbacks = VTermScreenCallbacks()
+    private var repeats = RepeatExpander()
 
     public init(cols: Int, rows: Int) {
         self.cols = cols
@@ -59,10 +60,15 @@ public final class TerminalScreen {
 
     /// Feeds bytes the program wrote.
     public func write(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        var offset = 0
-        while offset < bytes.count {
-            offset += vterm_input_write(terminal, base.advanced(by: offset).assumingMemoryBound(to: CChar.self), bytes.count - offset)
+        guard bytes.count > 0 else { return }
+        // Allocates the expanded copy: the emulator is the harness's side, not a measured stage.
+        let expanded = repeats.expand(bytes)
+        expanded.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                offset += vterm_input_write(terminal, base.advanced(by: offset).assumingMemoryBound(to: CChar.self), raw.count - offset)
+            }
         }
     }
 

@@ -114,3 +114,21 @@ final class ProgramCommandTests: XCTestCase {
         XCTAssertEqual(FrameBenchCommand.main(["program", "--suite", "s", "--suites", path, "--format", "json", "--out", out]), 2)
     }
 }
+
+final class LaneVerificationTests: XCTestCase {
+    func testOurFramesReplayedThroughLibvtermShowTheGrid() throws {
+        for scenario in ["plain-feed", "watcha-home"] {
+            var settings = try RunCommands.settings(
+                try ParsedArguments(["--frames", "40", "--size", "100x30"], valued: RunCommands.settingValued, switches: []),
+                scenario: scenario)
+            settings.encoderOptions.usesEraseAndRepeat = true
+            let result = try LaneVerification.verify(settings)
+            XCTAssertEqual(result.frames, 40)
+            XCTAssertGreaterThan(result.bytes, 0)
+        }
+    }
+
+    func testRunVerifyExitsZeroWhenEveryFrameMatches() {
+        XCTAssertEqual(FrameBenchCommand.main(["run", "profile-feed", "--frames", "30", "--size", "60x20", "--verify", "--quiet"]), 0)
+    }
+}

@@ -52,6 +52,22 @@ final class TerminalScreenTests: XCTestCase {
         XCTAssertEqual(damage(screen, "\u{1B}[2J"), .init(cells: 8, rows: 2, isFullRepaint: true, scrolls: 0))
     }
 
+    func testARepeatEndingBeforeTheLastColumnKeepsTheCharacterPrintedThere() {
+        // libvterm 0.1.4 alone drops the `|` (see RepeatExpander).
+        let screen = TerminalScreen(cols: 20, rows: 2)
+        screen.write(Array("\u{1B}[1;9H \u{1B}[10b|".utf8))
+        XCTAssertEqual(screen.lines(), [String(repeating: " ", count: 19) + "|", ""])
+    }
+
+    func testRepeatsRepeatTheLastCharacterWideOnesIncludedAndLeaveOtherSequencesAlone() {
+        let screen = TerminalScreen(cols: 20, rows: 2)
+        // A repeat split across writes; an OSC title holding "[3b" is not text; a private `CSI ? 5 b` is passed on.
+        screen.write(Array("ab\u{1B}[".utf8))
+        screen.write(Array("3bc\u{1B}]0;x[3b\u{7}\u{1B}[?5b\u{1B}]2;y\u{1B}\\".utf8))
+        screen.write(Array("\r\n한\u{1B}[2b\u{1B}[b".utf8))
+        XCTAssertEqual(screen.lines(), ["abbbbc", "한한한한"])
+    }
+
     func testTheTerminalAnswersCursorPositionQueries() {
         let screen = TerminalScreen(cols: 10, rows: 3)
         screen.write(Array("\u{1B}[2;5H\u{1B}[6n".utf8))

@@ -11,7 +11,9 @@ public enum FrameBenchCommand {
           run [SCENARIO...] [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--feed-file PATH] [--script NAME]
               [--backend framebench|ncurses|both] [--repeat K] [--term T] [--sync] [--no-scroll-regions]
               [--no-erase] [--frame-budget MS] [--measure time|instructions|time,instructions] [--suite NAME]
-              [--shard I/N] [--format text|json|markdown|junit] [--out FILE|-] [--force] [--quiet]
+              [--shard I/N] [--verify] [--format text|json|markdown|junit] [--out FILE|-] [--force] [--quiet]
+              --verify: then replays each framebench-lane frame through libvterm; the first screen
+              row that differs from the grid fails the run (exit 1); the pass's cost is printed.
               With no scenario: the default suite (Benchmarks/suites.json), reported against
               the stored baseline for this machine when there is one.
           record SCENARIO --out DIR [--frames N] [--size COLSxROWS] [--seed S] [--feed N] [--script NAME] [--term T]

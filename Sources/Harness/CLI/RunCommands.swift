@@ -102,7 +102,7 @@ enum RunCommands {
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try ParsedArguments(
             arguments, valued: settingValued.union(OutputOptions.valued).union(["suite", "shard"]),
-            switches: settingSwitches.union(OutputOptions.switches))
+            switches: settingSwitches.union(OutputOptions.switches).union(["verify"]))
         if parsed.flag("counted-child") {
             // Under callgrind, for a parent's `--measure instructions`: see CountedRun.
             guard parsed.positionals.count == 1 else { throw UsageError("--counted-child runs one scenario") }
@@ -125,6 +125,7 @@ enum RunCommands {
             runner.restrict(to: shard)
         }
         let (document, runs) = try runner.run()
+        if parsed.flag("verify") { try LaneVerification.verifyAll(runner.benchmarks).forEach(FrameBenchCommand.printError) }
         var comparison: (ComparisonReport, String)?
         let store = BaselineStore()
         let name = BaselineStore.defaultName

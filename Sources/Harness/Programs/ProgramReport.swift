@@ -39,7 +39,7 @@ public enum ProgramReport {
         let times = pooled[.frameTime]
         let first = runs[0].settings
         let settings = ScenarioSettings(
-            scenario: first.command.joined(separator: " "), script: first.script.source,
+            scenario: first.command.joined(separator: " "), script: first.script.oneLine,
             frames: runs.map { $0.inputFrames.count }.max() ?? 0, cols: first.cols, rows: first.rows, feedItems: 0,
             seed: 0, term: first.term, warmUpFrames: 0, repeats: runs.count,
             synchronizedOutput: runs.contains { $0.usesSynchronizedUpdates }, scrollRegions: false,
