@@ -8,16 +8,26 @@ import PackageDescription
 ///   FrameGrid      cells, styles, text writing, frame diff with scroll detection
 ///   TerminalOutput terminfo, encoder, sinks, ncurses reference renderer
 ///   Layout         SwiftUI-style views laid out onto the cell grid
-///   Workloads      reference frame producers (plain-feed, full-churn...)
-///   Scenes         the seed screens on the layout engine, and scripted input
-///   Harness        runs, probes, per-phase metrics, statistics
-///   framebench     the thin CLI
+///   Workloads      the `Workload` protocol and reference frame producers (plain-feed, full-churn...)
+///   SceneKit       the scene contract (`Scene`, `SceneWorkload`) and input scripts
+///   Scenes         the seed screens on the layout engine
+///   Harness        the measurement library: runs, lanes, probes, metrics, statistics,
+///                  compare, budgets, result store (no scene catalog, typed errors)
+///   framebench     the executable: options, commands, reports, live mode, the
+///                  catalog of scenarios, and the one place errors become exit codes
+///
+/// The libraries are products: another package can write a scene on `Layout`
+/// and `SceneKit` and measure it with `Harness` (see the README).
 let package = Package(
     name: "FrameBench",
     products: [
         .executable(name: "framebench", targets: ["framebench"]),
         .library(name: "FrameGrid", targets: ["FrameGrid"]),
         .library(name: "TerminalOutput", targets: ["TerminalOutput"]),
+        .library(name: "Layout", targets: ["Layout"]),
+        .library(name: "Workloads", targets: ["Workloads"]),
+        .library(name: "SceneKit", targets: ["SceneKit"]),
+        .library(name: "Harness", targets: ["Harness"]),
     ],
     targets: [
         .systemLibrary(
@@ -41,23 +51,33 @@ let package = Package(
         .target(name: "Workloads", dependencies: ["FrameGrid"]),
         .target(
             name: "Harness",
-            dependencies: [
-                "FrameGrid", "TerminalOutput", "Workloads", "Scenes", "CAllocationCounter", "CCallgrind", "ProgramDriver",
-            ]
+            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter", "CCallgrind", "ProgramDriver"]
         ),
-        .target(name: "Scenes", dependencies: ["FrameGrid", "Layout", "Workloads"]),
+        .target(name: "SceneKit", dependencies: ["FrameGrid", "Workloads"]),
+        .target(name: "Scenes", dependencies: ["FrameGrid", "Layout", "Workloads", "SceneKit"]),
+        // Screens compared row by row and scenes played frame by frame, for any test target.
+        .target(name: "TestSupport", dependencies: ["FrameGrid", "Workloads", "SceneKit"], path: "Tests/TestSupport"),
         .testTarget(
             name: "SceneTests",
-            dependencies: ["Scenes", "Layout", "FrameGrid", "Workloads", "TerminalOutput", "CAllocationCounter"]
+            dependencies: [
+                "Scenes", "SceneKit", "Layout", "FrameGrid", "Workloads", "TerminalOutput", "CAllocationCounter",
+                "TestSupport",
+            ]
         ),
         .target(name: "BenchmarkScenes", dependencies: ["FrameGrid", "Workloads"], path: "Benchmarks/Scenes"),
-        .executableTarget(name: "framebench", dependencies: ["Harness", "BenchmarkScenes"]),
+        .executableTarget(
+            name: "framebench",
+            dependencies: [
+                "Harness", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput", "ProgramDriver",
+            ]
+        ),
         .testTarget(name: "FrameGridTests", dependencies: ["FrameGrid"]),
         .testTarget(
             name: "TerminalOutputTests",
             dependencies: ["TerminalOutput", "FrameGrid", "Workloads", "CNcurses", "CAllocationCounter"]
         ),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Workloads", "FrameGrid", "ProgramDriver"]),
+        // The library's tests, and the command line's (through the executable's module).
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "framebench", "Workloads", "FrameGrid", "ProgramDriver"]),
         .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
         // Runs two phases of known work under callgrind to show the counts are exact.
         .executableTarget(name: "callgrind-probe", dependencies: ["Harness"]),
@@ -65,13 +85,13 @@ let package = Package(
         .target(name: "Layout", dependencies: ["FrameGrid"]),
         .testTarget(
             name: "LayoutTests",
-            dependencies: ["Layout", "FrameGrid", "TerminalOutput", "CAllocationCounter"]
+            dependencies: ["Layout", "FrameGrid", "TerminalOutput", "CAllocationCounter", "TestSupport"]
         ),
         // An ncurses program for `framebench program` (Benchmarks/Programs).
         .executableTarget(name: "ncurses-list", dependencies: ["CNcurses"], path: "Benchmarks/Programs/NcursesList"),
         .executableTarget(
             name: "layout-bench",
-            dependencies: ["Layout", "FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter"],
+            dependencies: ["Layout", "FrameGrid", "TerminalOutput", "Workloads", "Harness"],
             path: "Benchmarks/LayoutBench"
         ),
     ]

@@ -6,10 +6,10 @@
 #
 #   - every benchmark of the suite is in exactly one shard, and in the merge once;
 #   - output counts (bytes, dirty cells, rows, rects, scrolls) are equal on
-#     every frame of every run; allocation counts are equal in median, and the
-#     frames where they differ are shown (a process allocates once when it
-#     first takes a code path, and which benchmark does that first depends on
-#     the others in its process); instruction counts, each benchmark counted
+#     every frame of every run, and so are allocation counts (count and bytes,
+#     whole frame and each phase: each run happens in a fresh framebench
+#     process, so what else a shard runs cannot change them); instruction
+#     counts, each benchmark counted
 #     in a process of its own, agree within 0.1% of the frame (a tenth of the
 #     gate's tolerance) with --measure instructions;
 #   - merge refuses a missing shard and a shard given twice (exit 2).
@@ -173,18 +173,16 @@ for before, after in zip(whole["scenarios"], merged["scenarios"]):
                 if a["frames"].get(metric) != b["frames"].get(metric):
                     problems.append(f"{name}: run {run + 1}'s {metric} frames differ")
     elif what == "allocations":
-        # Medians must be equal. Single frames may differ: a process allocates
-        # once when it first takes a code path or instantiates runtime
-        # metadata, and which earlier benchmark already did depends on the
-        # process's other benchmarks. Those frames are counted and shown.
+        # Exact on every frame: each run is a process of its own
+        # (IsolatedRun), so a shard's other benchmarks cannot change a count.
         for metric in sorted(m for m in before["metrics"] if allocation(m)):
             compared += 1
-            if before["metrics"][metric]["p50"] != after["metrics"].get(metric, {}).get("p50"):
-                problems.append(f"{name}: median {metric} {before['metrics'][metric]['p50']} vs {after['metrics'].get(metric, {}).get('p50')}")
+            if before["metrics"][metric] != after["metrics"].get(metric):
+                problems.append(f"{name}: {metric} {before['metrics'][metric]} vs {after['metrics'].get(metric)}")
             for a, b in zip(before["runs"], after["runs"]):
                 differing = [(i, x, y) for i, (x, y) in enumerate(zip(a["frames"].get(metric, []), b["frames"].get(metric, []))) if x != y]
-                if differing and metric == "allocations_per_frame":
-                    notes.append(f"{name}: allocations_per_frame differs in {len(differing)} of {len(a['frames'][metric])} frames (frame, whole, shard): {differing[:3]}")
+                if differing or len(a["frames"].get(metric, [])) != len(b["frames"].get(metric, [])):
+                    problems.append(f"{name}: {metric} differs in {len(differing)} of {len(a['frames'].get(metric, []))} frames (frame, whole, shard): {differing[:3]}")
     elif what == "instructions":
         # Two counted runs of one build differ by a few hundred instructions
         # a frame (system calls under valgrind); the gate allows 1% of the
@@ -211,7 +209,8 @@ if [ "$whole_status" -eq 0 ] && [ "$merge_status" -eq 0 ]; then
     check "every benchmark runs in exactly one shard and is in the merge once, in suite order" compare_documents cover
     check "output counts (bytes, dirty cells, rows, rects, scrolls) of the merge equal the whole run's, frame by frame" \
         compare_documents output
-    check "median allocation counts of the merge equal the whole run's" compare_documents allocations
+    check "allocation counts (count and bytes, every phase) of the merge equal the whole run's, frame by frame" \
+        compare_documents allocations
     if [[ $measure == *instructions* ]]; then
         check "instruction counts of the merge agree with the whole run's within 0.1% of the frame" compare_documents instructions
     fi

@@ -13,6 +13,7 @@
 import FrameGrid
 import Layout
 import TerminalOutput
+import Harness
 import Workloads
 
 #if canImport(Glibc)
@@ -122,19 +123,19 @@ func scrollComparison(_ settings: BenchSettings, _ capabilities: TerminalCapabil
         }
         round += 1
     }
-    let largeStats = Percentiles(largeTimes)
-    let smallStats = Percentiles(smallTimes)
+    let largeStats = Summary(nanoseconds: largeTimes)
+    let smallStats = Summary(nanoseconds: smallTimes)
     print(
         "1. one row per frame, full frame (layout + draw + diff + encode + write), interleaved blocks of \(settings.block)"
     )
-    print("   10,000,000 items: \(largeStats.line)")
-    print("        1,000 items: \(smallStats.line)")
+    print("   10,000,000 items: \(largeStats.microsecondsLine)")
+    print("        1,000 items: \(smallStats.microsecondsLine)")
     let ratio = largeStats.p50 / smallStats.p50
     print(
-        "   ratio 10M/1k: p50 \(Percentiles.format(ratio, digits: 3))x  p90 \(Percentiles.format(largeStats.p90 / smallStats.p90, digits: 3))x   target p50 <= 1.15x: \(ratio <= 1.15 ? "met" : "NOT met")"
+        "   ratio 10M/1k: p50 \(Units.number(ratio, digits: 3))x  p90 \(Units.number(largeStats.p90 / smallStats.p90, digits: 3))x   target p50 <= 1.15x: \(ratio <= 1.15 ? "met" : "NOT met")"
     )
     print(
-        "   allocations per frame: 10M \(Percentiles.format(Double(largeAllocations) / Double(largeTimes.count), digits: 1))  1k \(Percentiles.format(Double(smallAllocations) / Double(smallTimes.count), digits: 1))  (rows entering the screen are built)"
+        "   allocations per frame: 10M \(Units.number(Double(largeAllocations) / Double(largeTimes.count), digits: 1))  1k \(Units.number(Double(smallAllocations) / Double(smallTimes.count), digits: 1))  (rows entering the screen are built)"
     )
     for (name, run) in [("10M", large), ("1k", small)] {
         let stats = run.position.lazyStatistics!
@@ -167,13 +168,13 @@ func jumps(_ settings: BenchSettings, _ capabilities: TerminalCapabilities) thro
         frameTimes.append(try run.frame())
         precondition(run.position.anchor.index == index || index > 10_000_000 - 20, "the jump landed on its row")
     }
-    let layout = Percentiles(layoutTimes)
-    let whole = Percentiles(frameTimes)
+    let layout = Summary(nanoseconds: layoutTimes)
+    let whole = Summary(nanoseconds: frameTimes)
     print("2. scrollTo a random index of 10,000,000 variable-height items (\(settings.jumps) jumps)")
-    print("   jump (layout, building the rows now visible):     \(layout.line)")
-    print("   then the frame (overscan rows, draw, diff, encode): \(whole.line)")
+    print("   jump (layout, building the rows now visible):     \(layout.microsecondsLine)")
+    print("   then the frame (overscan rows, draw, diff, encode): \(whole.microsecondsLine)")
     print(
-        "   rows built by the jump's layout: mean \(Percentiles.format(Double(built.reduce(0, +)) / Double(built.count), digits: 1)), max \(built.max() ?? 0)"
+        "   rows built by the jump's layout: mean \(Units.number(Double(built.reduce(0, +)) / Double(built.count), digits: 1)), max \(built.max() ?? 0)"
     )
     func verdict(_ value: Double) -> String { value < 1_000_000 ? "met" : "NOT met" }
     print(
@@ -207,9 +208,9 @@ func animationFrames(_ settings: BenchSettings, _ capabilities: TerminalCapabili
             frames += 1
         }
     }
-    let stats = Percentiles(times)
+    let stats = Summary(nanoseconds: times)
     print("3. frames that only animate (matched-geometry underline; \(animations.map(\.0).joined(separator: ", ")))")
-    print("   frame time: \(stats.line)")
+    print("   frame time: \(stats.microsecondsLine)")
     print(
         "   allocations across layout, draw, diff, encode, write: \(allocations) in \(frames) frames   target 0: \(allocations == 0 ? "met" : "NOT met")"
     )

@@ -1,9 +1,11 @@
 import Foundation
 import FrameGrid
 
-/// Something that draws frame after frame: the stand-in for a scene until
-/// the layout engine's scenes exist. Frame `index` is a pure function of the
-/// workload's settings and the index, so two backends see the same frames.
+/// Something that draws frame after frame: what the harness measures. A
+/// reference workload draws straight into the grid; a scene on the layout
+/// engine becomes one through `SceneKit`'s `SceneWorkload`. Frame `index` is a
+/// pure function of the workload's settings and the index, so two backends
+/// see the same frames.
 public protocol Workload: AnyObject {
     /// The name used on the command line.
     static var name: String { get }
@@ -75,10 +77,37 @@ public struct WorkloadError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// The workloads `framebench` knows by name: the built-in ones and those
-/// registered at start-up (the benchmarks declared under `Benchmarks/Scenes`).
-public enum WorkloadCatalog {
-    public static let builtIn: [WorkloadEntry] = [
+/// A name asked for that no workload in the catalog has.
+public struct UnknownWorkloadError: Error, CustomStringConvertible, Equatable {
+    public let name: String
+    public let known: [String]
+    public init(name: String, known: [String]) {
+        self.name = name
+        self.known = known
+    }
+    public var description: String { "unknown scenario '\(name)' (known: \(known.joined(separator: ", ")))" }
+}
+
+/// Workloads by name: what a run, a suite file or a command line can ask
+/// for. The measurement library takes one from its caller (`RunSettings.catalog`);
+/// `framebench` composes its own from the built-in workloads, the seed
+/// scenes and `Benchmarks/Scenes`, and another package adds its scenes the same way.
+public struct WorkloadCatalog: Sendable {
+    public let entries: [WorkloadEntry]
+
+    /// A catalog of `entries`; two entries with one name are a programmer error.
+    public init(_ entries: [WorkloadEntry]) {
+        var seen = Set<String>()
+        for entry in entries {
+            precondition(seen.insert(entry.name).inserted, "workload \(entry.name) is in the catalog twice")
+        }
+        self.entries = entries
+    }
+
+    /// The reference workloads that need nothing beyond this module.
+    public static let builtIn = WorkloadCatalog(builtInEntries)
+
+    public static let builtInEntries: [WorkloadEntry] = [
         WorkloadEntry(
             name: PlainFeed.name,
             summary: "one row per frame over a generated feed of styled rows, fixed header and footer"
@@ -97,30 +126,33 @@ public enum WorkloadCatalog {
         ) { HostileFeed(settings: $0) },
     ]
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var registered: [WorkloadEntry] = []
+    /// This catalog with `more` after its own entries.
+    public func adding(_ more: [WorkloadEntry]) -> WorkloadCatalog { WorkloadCatalog(entries + more) }
 
-    /// Adds workloads; a name that is already known is an error for the caller to fix.
-    public static func register(_ entries: [WorkloadEntry]) {
-        lock.lock()
-        defer { lock.unlock() }
-        for entry in entries {
-            precondition(!(builtIn + registered).contains { $0.name == entry.name }, "workload \(entry.name) registered twice")
-            registered.append(entry)
+    public var names: [String] { entries.map(\.name) }
+
+    /// The entry called `name`.
+    /// - Throws: `UnknownWorkloadError` listing the known names.
+    public func entry(_ name: String) throws -> WorkloadEntry {
+        guard let entry = entries.first(where: { $0.name == name }) else {
+            throw UnknownWorkloadError(name: name, known: names)
         }
+        return entry
     }
 
-    public static var entries: [WorkloadEntry] {
-        lock.lock()
-        defer { lock.unlock() }
-        return builtIn + registered
+    /// A new workload called `name` with `settings`.
+    /// - Throws: `UnknownWorkloadError`, or the workload's own error when its
+    ///   settings cannot be honoured (a feed file that cannot be read, an unknown script).
+    public func make(_ name: String, settings: WorkloadSettings) throws -> Workload {
+        try entry(name).make(settings)
     }
 
-    public static var names: [String] { entries.map(\.name) }
-
-    /// The workload called `name`, or nil for an unknown name; throws when
-    /// its settings cannot be honoured (a feed file that cannot be read).
-    public static func make(_ name: String, settings: WorkloadSettings) throws -> Workload? {
-        try entries.first { $0.name == name }?.make(settings)
+    /// Checks that workload `name` has a script called `script`.
+    /// - Throws: `UnknownWorkloadError`, or `WorkloadError` naming the known scripts.
+    public func checkScript(_ script: String, for name: String) throws {
+        let entry = try entry(name)
+        guard entry.scripts.contains(script) else {
+            throw WorkloadError("--script '\(script)' is unknown for \(name) (known: \(entry.scripts.joined(separator: ", ")))")
+        }
     }
 }

@@ -1,9 +1,6 @@
-import BenchmarkScenes
-import Foundation
 import Harness
-import Workloads
+import Foundation
 
 DeterministicHashing.ensure()  // exact allocation counts between runs need a fixed hash seed
 StandardStreams.reportWriteErrorsInsteadOfSignals()
-WorkloadCatalog.register(BenchmarkScenes.all)
 exit(FrameBenchCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 final class CommandLineTests: XCTestCase {
     func testSizesMustBeColsByRowsWithinLimits() throws {
@@ -89,9 +90,9 @@ final class SummaryTests: XCTestCase {
     }
 
     func testDurationsPrintWithUnits() {
-        XCTAssertEqual(TextReport.duration(512), "512ns")
-        XCTAssertEqual(TextReport.duration(1_500), "1.50us")
-        XCTAssertEqual(TextReport.duration(42_000), "42.0us")
-        XCTAssertEqual(TextReport.duration(3_250_000), "3.25ms")
+        XCTAssertEqual(Units.duration(512), "512ns")
+        XCTAssertEqual(Units.duration(1_500), "1.50us")
+        XCTAssertEqual(Units.duration(42_000), "42.0us")
+        XCTAssertEqual(Units.duration(3_250_000), "3.25ms")
     }
 }

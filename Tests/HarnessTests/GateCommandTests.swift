@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 /// Every exit code of `compare` and `check`, through the command line.
 final class GateCommandTests: XCTestCase {

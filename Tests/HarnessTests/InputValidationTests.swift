@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 /// Values read from files and flags: clear errors naming what is wrong.
 final class InputValidationTests: XCTestCase {

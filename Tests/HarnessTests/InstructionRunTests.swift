@@ -25,6 +25,14 @@ final class InstructionRunTests: XCTestCase {
             XCTAssertGreaterThan(count, 0, "\(phase)")
         }
         let total = ours.instructions["instructions_per_frame"]!
+        // Each frame counted on its own (CountedRun refuses a dump count other
+        // than the measured frames), averaging to the mean.
+        for (name, mean) in ours.instructions {
+            let distribution = try XCTUnwrap(ours.instructionDistribution[name], name)
+            XCTAssertEqual(distribution.mean, mean, accuracy: 1e-6 * max(mean, 1), name)
+            XCTAssertLessThanOrEqual(distribution.min, distribution.max, name)
+        }
+        XCTAssertEqual(ours.value(.instructions, .p99), ours.instructionDistribution["instructions_per_frame"]?.p99)
         let phases = FramePhase.steps(of: .framebench).map { ours.instructions[Metric.instructions(of: $0).rawValue]! }
         XCTAssertEqual(total, phases.reduce(0, +), accuracy: 1e-6 * total)
         // Identical to within 0.05% of the frame in every phase (measured: up

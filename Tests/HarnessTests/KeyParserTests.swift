@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 final class KeyParserTests: XCTestCase {
     func testKeysAndEscapeSequencesMeanWhatLiveModeSays() {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 /// `--out`, standard output and standard error: nothing lost, nothing replaced
 /// that is not a regular file, nothing that traps.

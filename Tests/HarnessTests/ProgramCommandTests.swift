@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
+@testable import framebench
 @testable import ProgramDriver
 
 final class ProgramCommandTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 final class ResultsMergeTests: XCTestCase {
     private var directory: URL!

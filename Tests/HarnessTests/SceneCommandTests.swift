@@ -4,11 +4,11 @@ import Workloads
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 /// The seed scenes through the command line: scripts by name, resizes mid-run in both backends, recordings.
 final class SceneCommandTests: XCTestCase {
     func testScenesAreListedWithTheirScripts() throws {
-        WorkloadFactory.prepare()
         for name in ["profile-feed", "watcha-home", "safari-reader"] {
             let entry = try WorkloadFactory.entry(name)
             XCTAssertEqual(entry.scripts.first, "default")
@@ -33,7 +33,7 @@ final class SceneCommandTests: XCTestCase {
             var settings = RunSettings(
                 workload: name, frames: 120,
                 workloadSettings: WorkloadSettings(size: Size(cols: 48, rows: 16), seed: 3, feedItems: 10_000_000),
-                backend: .both)
+                backend: .both, catalog: WorkloadFactory.catalog)
             settings.script = "resize"
             let result = try PeerRun.run(settings)
             XCTAssertEqual(result.results.count, 2)
@@ -79,13 +79,13 @@ final class SceneCommandTests: XCTestCase {
         let good = directory.appendingPathComponent("good.json")
         try Data(#"{"suites": {"s": [{"name": "p", "scenario": "profile-feed", "script": "fling", "size": "40x12"}]}}"#.utf8)
             .write(to: good)
-        let file = try SuiteFile.load(good.path)
-        let settings = try SuiteFile.settings(for: file.suites["s"]![0], file: good.path)
+        let file = try SuiteFile.load(good.path, catalog: WorkloadFactory.catalog)
+        let settings = try SuiteFile.settings(for: file.suites["s"]![0], file: good.path, catalog: WorkloadFactory.catalog)
         XCTAssertEqual(settings.script, "fling")
         XCTAssertEqual(settings.workloadSettings.script, "fling")
         let bad = directory.appendingPathComponent("bad.json")
         try Data(#"{"suites": {"s": [{"name": "p", "scenario": "plain-feed", "script": "fling"}]}}"#.utf8).write(to: bad)
-        XCTAssertThrowsError(try SuiteFile.load(bad.path)) { error in
+        XCTAssertThrowsError(try SuiteFile.load(bad.path, catalog: WorkloadFactory.catalog)) { error in
             XCTAssertTrue("\(error)".contains("benchmark 'p': --script 'fling' is unknown for plain-feed"), "\(error)")
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 final class ShardPlanTests: XCTestCase {
     private static let suitesPath = URL(fileURLWithPath: #filePath)
@@ -44,7 +45,7 @@ final class ShardPlanTests: XCTestCase {
 
     func testShardsOfTheDefaultSuiteRunEveryBenchmarkExactlyOnceForOneToSevenRunners() throws {
         let file: SuiteFile = try JSONFile.read(Self.suitesPath, what: "suites file")
-        let declared = try XCTUnwrap(file.suites["default"]).map { try SuiteFile.settings(for: $0, file: Self.suitesPath) }
+        let declared = try XCTUnwrap(file.suites["default"]).map { try SuiteFile.settings(for: $0, file: Self.suitesPath, catalog: WorkloadFactory.catalog) }
         for measuresInstructions in [false, true] {
             let settings = declared.map {
                 var copy = $0
@@ -78,7 +79,7 @@ final class ShardPlanTests: XCTestCase {
     /// the best possible (max of an even split and the largest entry).
     func testBalanceFiguresOfTheDefaultAndSyntheticSuites() throws {
         let file: SuiteFile = try JSONFile.read(Self.suitesPath, what: "suites file")
-        let declared = try XCTUnwrap(file.suites["default"]).map { try SuiteFile.settings(for: $0, file: Self.suitesPath) }
+        let declared = try XCTUnwrap(file.suites["default"]).map { try SuiteFile.settings(for: $0, file: Self.suitesPath, catalog: WorkloadFactory.catalog) }
         let defaultEntries = declared.map { ShardPlan.Entry(name: $0.name, cost: ShardPlan.cost(of: $0)) }
         var figures: [String] = []
         for count in 1...7 {

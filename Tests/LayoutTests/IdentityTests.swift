@@ -1,4 +1,5 @@
 import FrameGrid
+import TestSupport
 import XCTest
 
 @testable import Layout

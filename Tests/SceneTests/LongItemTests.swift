@@ -3,6 +3,7 @@ import FrameGrid
 import Workloads
 import XCTest
 
+import SceneKit
 @testable import Scenes
 
 /// Issue 15 item 7: only the visible part of an item may cost anything. A

@@ -2,8 +2,10 @@ import FrameGrid
 import Foundation
 import Layout
 import Workloads
+import TestSupport
 import XCTest
 
+import SceneKit
 @testable import Scenes
 
 final class ProfileFeedTests: XCTestCase {

@@ -2,7 +2,9 @@ import FrameGrid
 import Foundation
 import Layout
 import Workloads
+import SceneKit
 import Scenes
+import TestSupport
 import XCTest
 
 final class SafariReaderTests: XCTestCase {

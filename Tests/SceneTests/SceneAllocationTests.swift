@@ -6,6 +6,7 @@ import TerminalOutput
 import Workloads
 import XCTest
 
+import SceneKit
 @testable import Scenes
 
 /// Deterministic counts over whole frames (update, layout and drawing, diff,

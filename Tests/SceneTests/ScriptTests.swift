@@ -1,7 +1,8 @@
 import FrameGrid
 import XCTest
 
-@testable import Scenes
+@testable import SceneKit
+import Scenes
 
 final class ScriptTests: XCTestCase {
     func testFlingDecaysAndCarriesFractions() {

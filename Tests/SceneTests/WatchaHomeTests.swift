@@ -1,8 +1,10 @@
 import FrameGrid
 import Foundation
 import Workloads
+import TestSupport
 import XCTest
 
+import SceneKit
 @testable import Scenes
 
 final class WatchaHomeTests: XCTestCase {

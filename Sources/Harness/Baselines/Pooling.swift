@@ -44,6 +44,11 @@ extension ScenarioReport {
             // mean keeps a pooled file honest if a library picked another path.
             instructions[name] = instructions[name].map { ($0 + count) / 2 } ?? count
         }
+        // Per-frame counts of one build are the same in every run (to 0.03%
+        // of a frame): the first file's distribution stands for all.
+        for (name, distribution) in other.instructionDistribution where instructionDistribution[name] == nil {
+            instructionDistribution[name] = distribution
+        }
         unmeasured = Array(Set(unmeasured).union(other.unmeasured)).sorted()
         runs += other.runs
         settings.repeats += other.settings.repeats

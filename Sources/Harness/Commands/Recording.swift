@@ -25,7 +25,7 @@ public enum Recording {
     @discardableResult
     public static func record(_ options: Options) throws -> Int {
         let settings = options.settings
-        let workload = try WorkloadFactory.make(settings.workload, settings: settings.workloadSettings)
+        let workload = try settings.makeWorkload()
         guard settings.backend != .both else { throw UsageError("record takes one --backend: framebench or ncurses") }
         let streamURL = options.directory.appendingPathComponent("stream.bin")
         let framesURL = options.directory.appendingPathComponent("frames.jsonl")

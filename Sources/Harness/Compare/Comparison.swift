@@ -71,6 +71,9 @@ public struct ComparisonReport: Sendable {
     public var machineDifference: String?
     public var machinesMatch: Bool { machineDifference == nil }
 
+    /// An empty report (no rows, no budgets): what a run with nothing to compare reports.
+    public init() {}
+
     /// Whether the gate fails: a gating metric got worse or a budget does not hold.
     public var failed: Bool {
         rows.contains(where: \.fails) || budgets.contains { !$0.holds }
@@ -248,20 +251,6 @@ public enum Comparison {
             } else if let frameDifference {
                 row.evidence = "different frames (\(frameDifference))"
                 row.gates = false
-            } else if metric.kind == .allocation {
-                // Layout caches keyed by object identity are walked in an
-                // order that follows heap addresses, which the process's
-                // arguments and environment shift: between processes a
-                // handful of frames in 1,500 allocate one to three times
-                // more or less (measured in watcha-home and profile-feed).
-                // So allocation counts may move by 0.05 a frame on the mean
-                // (one allocation in 20 frames) and 1% on the max; one more
-                // allocation on every frame still fails the gate.
-                let slack = statistic == .mean ? max(0.05, abs(a) * 0.005) : abs(a) * 0.01
-                let bytes = metric.unit == "bytes"
-                let allowed = bytes ? abs(a) * 0.01 : slack
-                row.verdict = abs(b - a) <= allowed ? .unchanged : (b > a ? .worse : .better)
-                row.evidence = bytes ? "within 1%" : (statistic == .mean ? "within 0.05 a frame or 0.5%" : "within 1%")
             } else {
                 row.verdict = TimingComparison.judgeDeterministic(baseline: a, candidate: b, tolerance: 0)
             }

@@ -31,6 +31,11 @@ public struct InstructionCounts: Sendable, Equatable {
         self.init(totals: totals)
     }
 
+    /// Instructions of `phase` in `lane` (0 when it never ran while collecting).
+    public func count(_ phase: CountedPhase, lane: CountedLane) -> UInt64 {
+        totals[lane]?[phase] ?? 0
+    }
+
     /// Total instructions of `lane`'s frames: the sum of its phases.
     public func frameTotal(_ lane: CountedLane) -> UInt64 {
         totals[lane]?.values.reduce(0, +) ?? 0

@@ -14,6 +14,10 @@ public enum ReportBuilder {
                 name: settings.name, backend: result.backend.rawValue, stage: result.stage,
                 settings: scenarioSettings(settings), metrics: metrics,
                 instructions: Dictionary(uniqueKeysWithValues: result.instructions.map { ($0.key.rawValue, $0.value) }),
+                instructionDistribution: Dictionary(
+                    uniqueKeysWithValues: result.instructionFrames.filter { !$0.value.isEmpty }.map {
+                        ($0.key.rawValue, MetricSummary($0.value))
+                    }),
                 histogram: Histogram(values: times),
                 budget: FrameBudget.evaluate(frameTimes: times, budget: settings.frameBudgetNanoseconds),
                 frameBudgetNanoseconds: settings.frameBudgetNanoseconds, runs: result.runs,

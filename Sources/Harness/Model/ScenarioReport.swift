@@ -88,6 +88,9 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     /// Instruction counts under callgrind, mean per measured frame, by metric
     /// name; empty when the run did not count instructions.
     public var instructions: [String: Double]
+    /// The distribution of those counts over the measured frames (p50, p99,
+    /// max...), by metric name: each frame counted on its own.
+    public var instructionDistribution: [String: MetricSummary]
     /// Whole-frame histogram.
     public var histogram: Histogram
     /// Whole frames against the frame budget.
@@ -109,6 +112,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case name, backend, stage, settings, metrics, instructions, histogram, budget, runs, unmeasured
+        case instructionDistribution = "instruction_distribution"
         case frameBudgetNanoseconds = "frame_budget_ns"
         case peakResidentBytes = "peak_rss_bytes"
         case timingsNotComparable = "timings_not_comparable"
@@ -117,7 +121,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
 
     public init(
         name: String, backend: String, stage: String, settings: ScenarioSettings, metrics: [String: MetricSummary],
-        instructions: [String: Double] = [:], histogram: Histogram, budget: FrameBudgetReport,
+        instructions: [String: Double] = [:], instructionDistribution: [String: MetricSummary] = [:], histogram: Histogram, budget: FrameBudgetReport,
         frameBudgetNanoseconds: Double, runs: [RunSamples], peakResidentBytes: Int, unmeasured: [String] = [],
         timingsNotComparable: String? = nil
     ) {
@@ -127,6 +131,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         self.settings = settings
         self.metrics = metrics
         self.instructions = instructions
+        self.instructionDistribution = instructionDistribution
         self.histogram = histogram
         self.budget = budget
         self.frameBudgetNanoseconds = frameBudgetNanoseconds
@@ -144,6 +149,8 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         settings = try container.decode(ScenarioSettings.self, forKey: .settings)
         metrics = try container.decode([String: MetricSummary].self, forKey: .metrics)
         instructions = try container.decodeIfPresent([String: Double].self, forKey: .instructions) ?? [:]
+        instructionDistribution =
+            try container.decodeIfPresent([String: MetricSummary].self, forKey: .instructionDistribution) ?? [:]
         histogram = try container.decode(Histogram.self, forKey: .histogram)
         budget = try container.decode(FrameBudgetReport.self, forKey: .budget)
         frameBudgetNanoseconds = try container.decode(Double.self, forKey: .frameBudgetNanoseconds)
@@ -168,11 +175,13 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     }
 
     /// A statistic of a metric, wherever the report keeps it: instruction
-    /// counts have only a mean; a metric not measured has no value.
+    /// counts their mean, and the other statistics from their per-frame
+    /// distribution when the file has one; a metric not measured has no value.
     public func value(_ metric: Metric, _ statistic: Statistic) -> Double? {
         if unmeasured.contains(metric.rawValue) { return nil }
         if metric.kind == .instructions {
-            return statistic == .mean ? instructions[metric.rawValue] : nil
+            return statistic == .mean
+                ? instructions[metric.rawValue] : instructionDistribution[metric.rawValue]?.value(of: statistic)
         }
         return metrics[metric.rawValue]?.value(of: statistic)
     }

@@ -25,7 +25,7 @@ public enum StandardStreams {
     }
 
     /// Writes all of `text` to `descriptor`, retrying short writes and EINTR.
-    static func write(_ text: String, to descriptor: Int32, name: String) throws {
+    public static func write(_ text: String, to descriptor: Int32, name: String) throws {
         var text = text
         let failure: Int32? = text.withUTF8 { bytes in
             var offset = 0

@@ -35,7 +35,7 @@ public enum LaneVerification {
 
     public static func verify(_ settings: RunSettings) throws -> Result {
         let start = monotonicNanoseconds()
-        let workload = try WorkloadFactory.make(settings.workload, settings: settings.workloadSettings)
+        let workload = try settings.makeWorkload()
         let capabilities: TerminalCapabilities
         do { capabilities = try TerminalCapabilities.load(term: settings.term) } catch { throw UsageError("\(error)") }
         var options = settings.encoderOptions
@@ -71,12 +71,12 @@ public enum LaneVerification {
 extension LaneVerification {
     /// Verifies every benchmark with a framebench lane; a line per benchmark
     /// with the pass's cost, or the first mismatch thrown.
-    static func verifyAll(_ benchmarks: [RunSettings]) throws -> [String] {
+    public static func verifyAll(_ benchmarks: [RunSettings]) throws -> [String] {
         try benchmarks.filter { $0.backend != .ncurses }.map { settings in
             let result = try verify(settings)
             let perFrame = Double(result.nanoseconds) / Double(max(1, result.frames))
             return "verified \(UntrustedText.terminal(settings.name)): \(result.frames) frames, \(result.bytes) bytes through libvterm, "
-                + "every row as the grid shows it; cost \(TextReport.duration(Double(result.nanoseconds))) (\(TextReport.duration(perFrame)) per frame)"
+                + "every row as the grid shows it; cost \(Units.duration(Double(result.nanoseconds))) (\(Units.duration(perFrame)) per frame)"
         }
     }
 }

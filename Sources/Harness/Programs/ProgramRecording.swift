@@ -5,8 +5,8 @@ import ProgramDriver
 /// "Recordings"): `stream.bin` is every byte the program wrote, `frames.jsonl`
 /// the screen libvterm showed after each frame (start-up frames included),
 /// so `scripts/replay_check.py` can replay it through pyte and tmux.
-enum ProgramRecording {
-    static func checkDirectory(_ path: String, replacing: Bool) throws {
+public enum ProgramRecording {
+    public static func checkDirectory(_ path: String, replacing: Bool) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw UsageError("--record \(path) exists and is not a directory") }
@@ -23,7 +23,7 @@ enum ProgramRecording {
         }
     }
 
-    static func write(_ run: ProgramRun, to path: String, replacing: Bool) throws {
+    public static func write(_ run: ProgramRun, to path: String, replacing: Bool) throws {
         let settings = run.settings
         var jsonl = "{\"cols\": \(settings.cols), \"rows\": \(settings.rows), \"term\": \(JSON.quote(settings.term))}\n"
         for frame in run.frames {

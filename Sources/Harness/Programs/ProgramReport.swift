@@ -54,6 +54,13 @@ public enum ProgramReport {
         return report
     }
 
+    /// A results document holding `scenarios`, stamped with this machine and commit.
+    public static func document(suite: String?, scenarios: [ScenarioReport]) -> RunDocument {
+        RunDocument(
+            schemaVersion: RunDocument.schemaVersion, created: ISO8601DateFormatter().string(from: Date()),
+            machine: .current(), git: .current(), suite: suite, scenarios: scenarios)
+    }
+
     /// One run's per-frame values under the metric names above.
     static func samples(of run: ProgramRun) -> RunSamples {
         let frames = run.inputFrames

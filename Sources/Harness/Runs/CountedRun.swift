@@ -3,21 +3,30 @@ import Foundation
 /// Instruction counts for a benchmark: the same frames, run again in a child
 /// `framebench run --counted-child` under callgrind (`CallgrindRunner`),
 /// each phase attributed through its marker function.
-enum CountedRun {
+public enum CountedRun {
     /// The child's report on standard output: how many frames each lane measured.
     struct ChildReport: Codable {
         var measuredFrames: [String: Int]
         enum CodingKeys: String, CodingKey { case measuredFrames = "measured_frames" }
     }
 
+    /// Instructions of a benchmark's measured frames, by backend and metric:
+    /// the mean per frame, and each frame's count in order (the child dumps
+    /// its counts at the end of every frame, so the distribution is exact).
+    struct Counts {
+        var means: [Backend: [Metric: Double]] = [:]
+        var frames: [Backend: [Metric: [Double]]] = [:]
+    }
+
     /// Instructions per measured frame, by backend and metric.
     ///
     /// - Throws: `UsageError` when valgrind or strip is missing or the child
     ///   fails (the message says which and what to install).
-    static func measure(_ settings: RunSettings) throws -> [Backend: [Metric: Double]] {
+    static func measure(_ settings: RunSettings) throws -> Counts {
         let outcome: CallgrindRunner.Outcome
         do {
-            outcome = try CallgrindRunner(executable: try executable()).run(arguments: childArguments(settings))
+            outcome = try CallgrindRunner(executable: try executable()).run(
+                arguments: settings.childArguments(flag: "--counted-child"), perFrame: true)
         } catch let error as CallgrindError {
             throw UsageError("instruction counts for \(settings.name): \(error.description)")
         }
@@ -27,10 +36,15 @@ enum CountedRun {
         } catch {
             throw UsageError("instruction counts for \(settings.name): the counted child printed no frame counts (\(error))")
         }
-        var results: [Backend: [Metric: Double]] = [:]
+        var results = Counts()
         for backend in settings.backend.members {
             guard let lane = CountedLane(backend), let frames = report.measuredFrames[backend.rawValue], frames > 0 else { continue }
+            let parts = outcome.frames.filter { $0.totals[lane] != nil }
+            guard parts.count == frames else {
+                throw UsageError("instruction counts for \(settings.name): callgrind dumped \(parts.count) frames of \(backend.rawValue), the child measured \(frames)")
+            }
             var metrics: [Metric: Double] = [:]
+            var perFrame: [Metric: [Double]] = [:]
             for phase in lane.phases {
                 let framePhase: FramePhase
                 switch phase {
@@ -46,13 +60,17 @@ enum CountedRun {
                 // ncurses writes inside doupdate: its flush phase is empty.
                 if phase == .write && lane == .ncurses && count == 0 { continue }
                 metrics[Metric.instructions(of: framePhase)] = count
+                perFrame[Metric.instructions(of: framePhase)] = parts.map { Double($0.count(phase, lane: lane)) }
             }
             metrics[.instructions] = outcome.counts.perFrame(lane: lane, frames: frames)
+            perFrame[.instructions] = parts.map { Double($0.frameTotal(lane)) }
             if lane == .ours {
                 metrics[.renderInstructions] =
                     outcome.counts.perFrame(.diff, lane: lane, frames: frames) + outcome.counts.perFrame(.encode, lane: lane, frames: frames)
+                perFrame[.renderInstructions] = parts.map { Double($0.count(.diff, lane: lane) + $0.count(.encode, lane: lane)) }
             }
-            results[backend] = metrics
+            results.means[backend] = metrics
+            results.frames[backend] = perFrame
         }
         return results
     }
@@ -74,32 +92,8 @@ enum CountedRun {
         return sibling
     }
 
-    /// The `run` command line that draws the same frames as `settings`.
-    static func childArguments(_ settings: RunSettings) -> [String] {
-        var arguments = [
-            "run", settings.workload, "--counted-child",
-            "--frames", "\(settings.frames)", "--size", "\(settings.size.cols)x\(settings.size.rows)",
-            "--seed", "\(settings.workloadSettings.seed)", "--feed", "\(settings.workloadSettings.feedItems)",
-            "--script", settings.script, "--backend", settings.backend.rawValue, "--term", settings.term,
-            "--warm-up", "\(settings.warmUpFrames)",
-        ]
-        if let file = settings.workloadSettings.feedFile { arguments += ["--feed-file", file] }
-        if settings.encoderOptions.synchronizedOutput { arguments.append("--sync") }
-        if !settings.encoderOptions.usesScrollRegions { arguments.append("--no-scroll-regions") }
-        if !settings.encoderOptions.usesEraseAndRepeat { arguments.append("--no-erase") }
-        let injection = settings.injection
-        if injection.isActive {
-            arguments += [
-                "--inject-phase", injection.phase.rawValue, "--inject-allocations", "\(injection.allocationsPerFrame)",
-                "--inject-delay-ns", "\(injection.delayNanoseconds)", "--inject-slowdown", "\(injection.slowdown)",
-                "--inject-work", "\(injection.workIterations)",
-            ]
-        }
-        return arguments
-    }
-
     /// What the counted child does instead of a report: one run, then the measured frame counts on stdout.
-    static func runAsChild(_ settings: RunSettings) throws -> String {
+    public static func runAsChild(_ settings: RunSettings) throws -> String {
         let result = try PeerRun.run(settings)
         var frames: [String: Int] = [:]
         for lane in result.results { frames[lane.backend.rawValue] = lane.samples.frames }

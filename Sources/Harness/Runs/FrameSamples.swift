@@ -61,6 +61,8 @@ public struct BackendResult: Sendable {
     public var runs: [RunSamples] = []
     /// Instructions per measured frame by metric, when counted.
     public var instructions: [Metric: Double] = [:]
+    /// Each measured frame's instructions by metric, in order, when counted.
+    public var instructionFrames: [Metric: [Double]] = [:]
 
     /// The metrics this backend has.
     public var metrics: [Metric] { BackendResult.metrics(of: backend) }

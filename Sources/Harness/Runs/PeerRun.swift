@@ -18,10 +18,10 @@ public enum PeerRun {
         // positions, animations) and play their frames in order.
         let ours = try backends.contains(.framebench)
             ? FramebenchLane(
-                workload: WorkloadFactory.make(settings.workload, settings: settings.workloadSettings),
+                workload: settings.makeWorkload(),
                 capabilities: capabilities(settings.term), settings: settings) : nil
         let reference = try backends.contains(.ncurses)
-            ? NcursesLane(workload: WorkloadFactory.make(settings.workload, settings: settings.workloadSettings), settings: settings)
+            ? NcursesLane(workload: settings.makeWorkload(), settings: settings)
             : nil
         defer { reference?.close() }
 
@@ -61,7 +61,7 @@ public enum PeerRun {
         return RunResult(settings: settings, results: results, idle: idle, peakResidentBytes: PeakMemory.residentBytes())
     }
 
-    private static func result(_ backend: Backend, _ stage: String, _ samples: FrameSamples) -> BackendResult {
+    static func result(_ backend: Backend, _ stage: String, _ samples: FrameSamples) -> BackendResult {
         BackendResult(
             backend: backend, stage: stage, samples: samples,
             runs: [samples.record(of: BackendResult.metrics(of: backend).filter { $0.kind != .instructions })])

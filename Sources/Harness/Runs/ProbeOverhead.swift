@@ -30,7 +30,7 @@ public enum ProbeOverhead {
     /// (with probes, without, with, ...); the first pair warms up.
     public static func measure(_ settings: RunSettings, blocks: Int = 40, framesPerBlock: Int = 50) throws -> Result {
         let lane = try FramebenchLane(
-            workload: WorkloadFactory.make(settings.workload, settings: settings.workloadSettings),
+            workload: settings.makeWorkload(),
             capabilities: PeerRun.capabilities(settings.term), settings: settings)
         var probed: [Double] = []
         var bare: [Double] = []

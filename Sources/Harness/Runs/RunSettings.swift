@@ -12,7 +12,12 @@ public enum Backend: String, CaseIterable, Sendable {
 
 /// Everything that decides what a run draws and measures.
 public struct RunSettings: Sendable {
+    /// The workload's name in `catalog`.
     public var workload: String
+    /// Where the workload comes from: the caller's catalog (framebench's
+    /// holds its scenes; a package of your own adds its own). The library
+    /// itself knows no scene.
+    public var catalog: WorkloadCatalog
     public var frames: Int
     public var workloadSettings: WorkloadSettings
     public var backend: Backend
@@ -44,9 +49,10 @@ public struct RunSettings: Sendable {
     public init(
         workload: String = PlainFeed.name, frames: Int = 2_000, workloadSettings: WorkloadSettings = WorkloadSettings(),
         backend: Backend = .framebench, term: String = "xterm-256color", encoderOptions: EncoderOptions = EncoderOptions(),
-        warmUpFrames: Int? = nil
+        warmUpFrames: Int? = nil, catalog: WorkloadCatalog = .builtIn
     ) {
         self.workload = workload
+        self.catalog = catalog
         self.frames = frames
         self.workloadSettings = workloadSettings
         self.backend = backend
@@ -57,4 +63,10 @@ public struct RunSettings: Sendable {
     }
 
     public var size: Size { workloadSettings.size }
+
+    /// A new instance of the workload these settings name.
+    /// - Throws: `UnknownWorkloadError`, or the workload's own error.
+    public func makeWorkload() throws -> Workload {
+        try catalog.make(workload, settings: workloadSettings)
+    }
 }

@@ -9,6 +9,19 @@ public struct SuiteRunner {
     public var shardRecord: ShardRecord?
     /// Called before each run with (runs done, runs in all, benchmark name).
     public var progress: ((Int, Int, String) -> Void)?
+    /// Where each run happens.
+    public var isolation = Isolation.inProcess
+
+    /// Where a suite's runs happen.
+    public enum Isolation: Sendable {
+        /// All in this process, one after another: for tests and programs
+        /// that are not `framebench`.
+        case inProcess
+        /// Each run in a fresh `framebench` process (`IsolatedRun`), so
+        /// that its counts do not depend on what ran before it: what the
+        /// `framebench` commands do.
+        case processPerRun
+    }
 
     public init(benchmarks: [RunSettings], suiteName: String? = nil) {
         self.benchmarks = benchmarks
@@ -23,7 +36,7 @@ public struct SuiteRunner {
         for round in 0..<rounds {
             for (index, settings) in benchmarks.enumerated() where round < settings.repeats {
                 progress?(done, total, settings.name)
-                let result = try PeerRun.run(settings)
+                let result = try isolation == .processPerRun ? IsolatedRun.run(settings) : PeerRun.run(settings)
                 pooled[index] = pooled[index].map { SuiteRunner.pool($0, result) } ?? result
                 done += 1
             }
@@ -35,7 +48,9 @@ public struct SuiteRunner {
             progress?(done, total, "\(settings.name) (instructions)")
             let counts = try CountedRun.measure(settings)
             for lane in runs[index].results.indices {
-                runs[index].results[lane].instructions = counts[runs[index].results[lane].backend] ?? [:]
+                let backend = runs[index].results[lane].backend
+                runs[index].results[lane].instructions = counts.means[backend] ?? [:]
+                runs[index].results[lane].instructionFrames = counts.frames[backend] ?? [:]
             }
         }
         let scenarios = runs.flatMap { ReportBuilder.reports(for: $0) }

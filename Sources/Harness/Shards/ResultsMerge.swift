@@ -115,7 +115,10 @@ public enum ResultsMerge {
             let processors = Set(inputs.map(\.document.machine.cpu))
             for index in scenarios.indices {
                 scenarios[index].timingsNotComparable = "merged with --deterministic-only: timings left out"
-                if processors.count > 1 { scenarios[index].instructions = [:] }
+                if processors.count > 1 {
+                    scenarios[index].instructions = [:]
+                    scenarios[index].instructionDistribution = [:]
+                }
             }
         }
         return RunDocument(

@@ -15,15 +15,3 @@ extension SuiteRunner {
         benchmarks = benchmarks.filter { members.contains($0.name) }
     }
 }
-
-extension ParsedArguments {
-    /// `--shard I/N`, when given; `what` names what it cannot apply to.
-    func shard(appliesToSuite usesSuite: Bool, otherwise what: String) throws -> Shard? {
-        guard let text = string("shard") else { return nil }
-        let shard = try Shard(parsing: text)
-        guard usesSuite else {
-            throw UsageError("--shard splits a suite run; it does not apply to \(what)")
-        }
-        return shard
-    }
-}

@@ -105,8 +105,8 @@ public struct BudgetFile: Equatable, Sendable {
         guard let statistic = Statistic(name: statisticName) else {
             throw UsageError("\(problem): unknown statistic '\(statisticName)' (statistics: \(statistics))")
         }
-        if metric.kind == .instructions && statistic != .mean {
-            throw UsageError("\(problem): instruction counts have only a mean (\(metricName).mean)")
+        if metric.kind == .instructions && statistic == .stddev {
+            throw UsageError("\(problem): instruction counts have a mean and a per-frame distribution (min, p50, p90, p99, p99.9, max), not stddev")
         }
         return Key(metric: metric, statistic: statistic, text: text)
     }

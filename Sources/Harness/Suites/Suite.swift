@@ -45,9 +45,9 @@ public struct SuiteFile: Codable, Equatable, Sendable {
     /// Every benchmark name any suite declares.
     public var benchmarkNames: Set<String> { Set(suites.values.flatMap { $0.map(\.name) }) }
 
-    /// Reads and checks a suites file; every problem names the file.
-    public static func load(_ path: String) throws -> SuiteFile {
-        WorkloadFactory.prepare()
+    /// Reads and checks a suites file against the scenarios of `catalog`;
+    /// every problem names the file.
+    public static func load(_ path: String, catalog: WorkloadCatalog = .builtIn) throws -> SuiteFile {
         let file: SuiteFile = try JSONFile.read(path, what: "suites file")
         if let budget = file.frameBudgetNanoseconds {
             guard budget.isFinite, budget > 0 else {
@@ -57,17 +57,18 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         for (suite, declarations) in file.suites {
             var names = Set<String>()
             for declaration in declarations {
-                guard WorkloadCatalog.names.contains(declaration.scenario) else {
-                    throw UsageError("\(path): suite '\(suite)', benchmark '\(declaration.name)': unknown scenario '\(declaration.scenario)' (known: \(WorkloadCatalog.names.joined(separator: ", ")))")
+                guard catalog.names.contains(declaration.scenario) else {
+                    throw UsageError("\(path): suite '\(suite)', benchmark '\(declaration.name)': \(UnknownWorkloadError(name: declaration.scenario, known: catalog.names))")
                 }
                 guard names.insert(declaration.name).inserted else {
                     throw UsageError("\(path): suite '\(suite)' declares '\(declaration.name)' twice")
                 }
-                let settings = try settings(for: declaration, file: path, frameBudget: file.frameBudgetNanoseconds)
+                let settings = try settings(
+                    for: declaration, file: path, frameBudget: file.frameBudgetNanoseconds, catalog: catalog)
                 do {
-                    try WorkloadFactory.checkScript(settings.script, for: declaration.scenario)
-                } catch let error as UsageError {
-                    throw UsageError("\(path): suite '\(suite)', benchmark '\(declaration.name)': \(error.description)")
+                    try catalog.checkScript(settings.script, for: declaration.scenario)
+                } catch {
+                    throw UsageError("\(path): suite '\(suite)', benchmark '\(declaration.name)': \(error)")
                 }
             }
         }
@@ -75,12 +76,14 @@ public struct SuiteFile: Codable, Equatable, Sendable {
     }
 
     /// The run settings a declaration stands for (defaults filled in).
-    public static func settings(for declaration: BenchmarkDeclaration, file: String, frameBudget: Double? = nil) throws -> RunSettings {
+    public static func settings(
+        for declaration: BenchmarkDeclaration, file: String, frameBudget: Double? = nil, catalog: WorkloadCatalog = .builtIn
+    ) throws -> RunSettings {
         let context = "\(file): benchmark '\(declaration.name)'"
-        let parsed = try ParsedArguments(
-            declaration.size.map { ["--size", $0] } ?? [], valued: ["size"], switches: [])
-        let size: Size
-        do { size = try parsed.size("size", default: Size(cols: 200, rows: 50)) } catch { throw UsageError("\(context): \(error)") }
+        var size = Size(cols: 200, rows: 50)
+        if let text = declaration.size {
+            do { size = try Size(parsing: text, what: "size") } catch { throw UsageError("\(context): \(error)") }
+        }
         let frames = declaration.frames ?? 2_000
         guard (1...10_000_000).contains(frames) else { throw UsageError("\(context): frames must be 1...10000000") }
         let backendName = declaration.backend ?? "framebench"
@@ -92,7 +95,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         var settings = RunSettings(
             workload: declaration.scenario, frames: frames,
             workloadSettings: WorkloadSettings(size: size, seed: declaration.seed ?? 1, feedItems: max(1, declaration.feed ?? 1_000_000)),
-            backend: backend, term: declaration.term ?? "xterm-256color")
+            backend: backend, term: declaration.term ?? "xterm-256color", catalog: catalog)
         settings.name = declaration.name
         settings.repeats = repeats
         settings.script = declaration.script ?? "default"
@@ -108,8 +111,8 @@ public struct SuiteFile: Codable, Equatable, Sendable {
 }
 
 /// Reading JSON files with errors that name the file and what is wrong.
-enum JSONFile {
-    static func read<T: Decodable>(_ path: String, what: String) throws -> T {
+public enum JSONFile {
+    public static func read<T: Decodable>(_ path: String, what: String) throws -> T {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -138,7 +141,7 @@ enum JSONFile {
 
     /// - Parameter compact: one line, for results files: they hold every
     ///   frame of every run, and indentation would triple their size.
-    static func encode<T: Encodable>(_ value: T, compact: Bool = false) throws -> Data {
+    public static func encode<T: Encodable>(_ value: T, compact: Bool = false) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = compact ? [.sortedKeys] : [.prettyPrinted, .sortedKeys]
         return try encoder.encode(value)

@@ -1,5 +1,6 @@
 import FrameGrid
 import Layout
+import SceneKit
 import Workloads
 
 /// What the profile screen's views read: the selected filter, the scroll

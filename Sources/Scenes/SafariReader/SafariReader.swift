@@ -1,5 +1,6 @@
 import FrameGrid
 import Layout
+import SceneKit
 import Workloads
 
 /// What the Safari screen shows: the page, where it is scrolled to, and the bar's state.

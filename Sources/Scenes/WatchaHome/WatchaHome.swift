@@ -1,5 +1,6 @@
 import FrameGrid
 import Layout
+import SceneKit
 import Workloads
 
 /// Watcha's home, from a SwiftUI clone of the streaming app: a welcome

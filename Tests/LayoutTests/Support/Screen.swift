@@ -20,16 +20,3 @@ enum Screen {
         return grid.lines
     }
 }
-
-/// Compares screens row by row, printing both in full when they differ.
-func assertScreen(
-    _ actual: [String], _ expected: [String], _ message: String = "", file: StaticString = #filePath, line: UInt = #line
-) {
-    var expected = expected
-    while expected.count < actual.count { expected.append("") }
-    if actual != expected {
-        let shown = actual.map { "|\($0)|" }.joined(separator: "\n")
-        let wanted = expected.map { "|\($0)|" }.joined(separator: "\n")
-        XCTFail("screen differs \(message)\n--- actual\n\(shown)\n--- expected\n\(wanted)", file: file, line: line)
-    }
-}

@@ -1,3 +1,4 @@
+import Harness
 import ProgramDriver
 
 /// The per-run lines of a program report: what the schema-2 metrics table
@@ -14,19 +15,19 @@ enum ProgramSummary {
             let repaints = frames.filter { $0.damage?.isFullRepaint == true }.count
             lines.append("run \(index + 1): \(UntrustedText.terminal(run.outcome.description))\(run.exit.map { ", child \($0)" } ?? "")")
             lines.append(
-                "  \(run.inputs) inputs, \(frames.count) frames answering them (\(TextReport.format(run.framesPerInput)) per input), "
+                "  \(run.inputs) inputs, \(frames.count) frames answering them (\(Units.number(run.framesPerInput)) per input), "
                     + "cut by \(run.usesSynchronizedUpdates ? "DEC 2026 sync markers" : "\(run.settings.quiescenceGap / 1_000_000) ms of quiet")")
             if !frames.isEmpty {
                 lines.append(
-                    "  input to first byte      p50 \(TextReport.duration(firstByte.p50))  p99 \(TextReport.duration(firstByte.p99))  max \(TextReport.duration(firstByte.max))")
+                    "  input to first byte      p50 \(Units.duration(firstByte.p50))  p99 \(Units.duration(firstByte.p99))  max \(Units.duration(firstByte.max))")
                 lines.append(
-                    "  input to frame complete  p50 \(TextReport.duration(complete.p50))  p99 \(TextReport.duration(complete.p99))  max \(TextReport.duration(complete.max))")
+                    "  input to frame complete  p50 \(Units.duration(complete.p50))  p99 \(Units.duration(complete.p99))  max \(Units.duration(complete.max))")
                 lines.append(
-                    "  bytes per frame          p50 \(TextReport.format(bytes.p50))  mean \(TextReport.format(bytes.mean))  full repaints \(repaints) of \(frames.count)")
+                    "  bytes per frame          p50 \(Units.number(bytes.p50))  mean \(Units.number(bytes.mean))  full repaints \(repaints) of \(frames.count)")
             }
             lines.append(
-                "  time to first frame \(run.timeToFirstFrame.map { TextReport.duration(Double($0)) } ?? "none"), "
-                    + "child CPU \(TextReport.duration(Double(run.cpuNanoseconds))), child peak RSS \(run.peakResidentBytes / 1024) KiB")
+                "  time to first frame \(run.timeToFirstFrame.map { Units.duration(Double($0)) } ?? "none"), "
+                    + "child CPU \(Units.duration(Double(run.cpuNanoseconds))), child peak RSS \(run.peakResidentBytes / 1024) KiB")
         }
         return lines.joined(separator: "\n")
     }

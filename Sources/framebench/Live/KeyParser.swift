@@ -1,3 +1,4 @@
+import Harness
 /// What a key press or mouse event in live mode means.
 public enum LiveInput: Equatable, Sendable {
     case scroll(Int)

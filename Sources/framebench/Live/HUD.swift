@@ -1,3 +1,4 @@
+import Harness
 import FrameGrid
 
 /// The last frames' figures, for the HUD.
@@ -30,7 +31,7 @@ enum HUD {
         grid.fill(area, style: style)
         let summary = Summary(recent.times)
         grid.write(
-            " framebench p50 \(TextReport.duration(summary.p50)) p99 \(TextReport.duration(summary.p99))", x: x, y: 1,
+            " framebench p50 \(Units.duration(summary.p50)) p99 \(Units.duration(summary.p99))", x: x, y: 1,
             style: style.with(.bold), clip: area)
         grid.write(" " + sparkline(recent.times.suffix(width - 2)), x: x, y: 2, style: style, clip: area)
         grid.write(

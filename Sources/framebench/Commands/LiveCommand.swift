@@ -1,3 +1,4 @@
+import Harness
 import FrameGrid
 import Foundation
 import Workloads
@@ -34,9 +35,9 @@ enum LiveCommand {
             try StandardStreams.printLine(
                 """
                 \(options.workload) live \(size.cols)x\(size.rows), \(render.count) frames, TERM=\(options.term)
-                  render (diff+encode)    p50 \(TextReport.duration(render.p50))  p90 \(TextReport.duration(render.p90))  p99 \(TextReport.duration(render.p99))  max \(TextReport.duration(render.max))
-                  write + drain terminal  p50 \(TextReport.duration(write.p50))  p90 \(TextReport.duration(write.p90))  p99 \(TextReport.duration(write.p99))  max \(TextReport.duration(write.max))
-                  bytes/frame mean \(TextReport.format(Summary(summary.bytes).mean))  allocations/frame mean \(TextReport.format(Summary(summary.allocations).mean)) max \(Int(Summary(summary.allocations).max))
+                  render (diff+encode)    p50 \(Units.duration(render.p50))  p90 \(Units.duration(render.p90))  p99 \(Units.duration(render.p99))  max \(Units.duration(render.max))
+                  write + drain terminal  p50 \(Units.duration(write.p50))  p90 \(Units.duration(write.p90))  p99 \(Units.duration(write.p99))  max \(Units.duration(write.max))
+                  bytes/frame mean \(Units.number(Summary(summary.bytes).mean))  allocations/frame mean \(Units.number(Summary(summary.allocations).mean)) max \(Int(Summary(summary.allocations).max))
                 """)
         }
         return 0

@@ -1,6 +1,7 @@
+import Harness
 import FrameGrid
 import Foundation
-import Scenes
+import SceneKit
 import TerminalOutput
 import Workloads
 

@@ -1,15 +1,15 @@
 import FrameGrid
-import Scenes
+import SceneKit
 import Workloads
 import XCTest
 
 /// Plays scenes for tests: frames drawn through `SceneWorkload`, as the harness draws them.
-final class ScenePlayer<S: Scene> {
-    let workload: SceneWorkload<S>
-    private(set) var grid: Grid
-    private(set) var frame = -1
+public final class ScenePlayer<S: Scene> {
+    public let workload: SceneWorkload<S>
+    public private(set) var grid: Grid
+    public private(set) var frame = -1
 
-    init(size: Size, script: String = "default", seed: UInt64 = 1, feedItems: Int = 10_000_000, feedFile: String? = nil) throws {
+    public init(size: Size, script: String = "default", seed: UInt64 = 1, feedItems: Int = 10_000_000, feedFile: String? = nil) throws {
         workload = try SceneWorkload<S>(
             settings: WorkloadSettings(size: size, seed: seed, feedItems: feedItems, feedFile: feedFile, script: script))
         grid = Grid(size: size)
@@ -17,7 +17,7 @@ final class ScenePlayer<S: Scene> {
 
     /// Draws frames up to `index` and returns its rows (trailing spaces trimmed).
     @discardableResult
-    func lines(at index: Int) -> [String] {
+    public func lines(at index: Int) -> [String] {
         precondition(index > frame, "frames only go forward")
         while frame < index {
             frame += 1
@@ -29,18 +29,18 @@ final class ScenePlayer<S: Scene> {
 }
 
 /// Drives a scene directly by inputs (no script): what live mode does.
-final class SceneDriver<S: Scene> {
-    let scene: S
-    private(set) var grid: Grid
+public final class SceneDriver<S: Scene> {
+    public let scene: S
+    public private(set) var grid: Grid
 
-    init(size: Size, seed: UInt64 = 1, feedItems: Int = 10_000_000) throws {
+    public init(size: Size, seed: UInt64 = 1, feedItems: Int = 10_000_000) throws {
         scene = try S(settings: WorkloadSettings(size: size, seed: seed, feedItems: feedItems))
         grid = Grid(size: size)
     }
 
     /// Applies `inputs`, then draws `frames` frames; returns the last one's rows.
     @discardableResult
-    func step(_ inputs: SceneInput..., frames: Int = 1) -> [String] {
+    public func step(_ inputs: SceneInput..., frames: Int = 1) -> [String] {
         for input in inputs { scene.apply(input) }
         for _ in 0..<max(1, frames) {
             if grid.size != scene.size { grid = Grid(size: scene.size) }
@@ -50,8 +50,9 @@ final class SceneDriver<S: Scene> {
     }
 }
 
-/// Compares screens row by row, printing both in full when they differ.
-func assertScreen(
+/// Compares screens row by row, printing both in full when they differ:
+/// the one `assertScreen` of the layout, scene and example tests.
+public func assertScreen(
     _ actual: [String], _ expected: [String], _ message: String = "", file: StaticString = #filePath, line: UInt = #line
 ) {
     var expected = expected

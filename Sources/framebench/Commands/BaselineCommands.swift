@@ -1,3 +1,4 @@
+import Harness
 import Foundation
 
 /// `baseline save|list|show`, `compare` and `check`.
@@ -127,8 +128,8 @@ enum BaselineCommands {
         // Names are checked before any benchmark runs: a misspelt budget is an error, not a budget that never applies.
         var known = given.map { Set($0.scenarios.map(\.name)) } ?? []
         if given == nil {
-            known.formUnion(try SuiteFile.load(SuiteFile.defaultPath).benchmarkNames)
-        } else if let suites = try? SuiteFile.load(SuiteFile.defaultPath) {
+            known.formUnion(try SuiteFile.load(SuiteFile.defaultPath, catalog: WorkloadFactory.catalog).benchmarkNames)
+        } else if let suites = try? SuiteFile.load(SuiteFile.defaultPath, catalog: WorkloadFactory.catalog) {
             // Checking a results file needs no suites; their names count when they can be read.
             known.formUnion(suites.benchmarkNames)
         }

@@ -1,4 +1,5 @@
 import FrameGrid
+import Harness
 
 /// Command-line arguments split into positionals, `--name value` options and
 /// `--flag` switches, checked against what a command accepts.
@@ -52,27 +53,21 @@ public struct ParsedArguments {
         return value
     }
 
-    /// A terminal size `COLSxROWS`, each dimension in 1...`GridLimits.maxDimension`.
-    public func size(_ name: String, default defaultValue: Size) throws -> Size {
+    /// A terminal size `COLSxROWS` (see `Size(parsing:what:)`), or `defaultValue` when the option is absent.
+    func size(_ name: String, default defaultValue: Size) throws -> Size {
         guard let text = options[name] else { return defaultValue }
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]) else {
-            throw UsageError("--\(name) must look like COLSxROWS (for example 200x50), not '\(text)'")
-        }
-        let limit = GridLimits.maxDimension
-        guard cols >= 1, rows >= 1 else {
-            throw UsageError("--\(name) \(text): a terminal needs at least 1 column and 1 row")
-        }
-        guard cols <= limit, rows <= limit, cols * rows <= GridLimits.maxCells else {
-            throw UsageError(
-                "--\(name) \(text) is too large: at most \(limit) columns or rows and \(GridLimits.maxCells) cells")
-        }
-        return Size(cols: cols, rows: rows)
+        return try Size(parsing: text, what: "--\(name)")
     }
 }
 
-/// The largest terminal the harness accepts (a sanity bound, far beyond any real screen).
-public enum GridLimits {
-    public static let maxDimension = 10_000
-    public static let maxCells = 4_000_000
+extension ParsedArguments {
+    /// `--shard I/N`, when given; `what` names what it cannot apply to.
+    func shard(appliesToSuite usesSuite: Bool, otherwise what: String) throws -> Shard? {
+        guard let text = string("shard") else { return nil }
+        let shard = try Shard(parsing: text)
+        guard usesSuite else {
+            throw UsageError("--shard splits a suite run; it does not apply to \(what)")
+        }
+        return shard
+    }
 }

@@ -1,3 +1,4 @@
+import Harness
 /// Markdown for pull-request comments and CI job summaries. Names and fields
 /// read from files pass through `UntrustedText.markdown`, so a `|` in a
 /// benchmark name stays in its cell.
@@ -42,7 +43,7 @@ public enum MarkdownReport {
         lines.append("| scenario | metric | baseline | now | change | verdict |")
         lines.append("|---|---|---:|---:|---:|---|")
         for row in report.rows {
-            let change = row.change.isFinite ? TextReport.format(row.change * 100, digits: 1) + "%" : "new"
+            let change = row.change.isFinite ? Units.number(row.change * 100, digits: 1) + "%" : "new"
             let verdict = row.verdict == .worse ? (row.gates ? "**worse**" : "worse (not gating)") : row.verdict.rawValue
             lines.append("| \(UntrustedText.markdown(row.scenario)) | \(row.metric.rawValue).\(row.statistic.rawValue) | \(Units.format(row.baseline, row.metric)) | \(Units.format(row.candidate, row.metric)) | \(change) | \(verdict) \(row.evidence.isEmpty ? "" : "(\(UntrustedText.markdown(row.evidence)))") |")
         }
@@ -70,7 +71,7 @@ public enum JUnitReport {
         var skipped = 0
         for check in comparison.budgets {
             let name = escape("budget \(check.limit)")
-            let detail = escape("\(TextReport.format(check.value)) against a limit of \(TextReport.format(check.maximum))\(check.basis.isEmpty ? "" : " (\(check.basis))")")
+            let detail = escape("\(Units.number(check.value)) against a limit of \(Units.number(check.maximum))\(check.basis.isEmpty ? "" : " (\(check.basis))")")
             if check.holds {
                 cases.append("    <testcase classname=\"\(escape(check.scenario))\" name=\"\(name)\" time=\"0\"><system-out>\(detail)</system-out></testcase>")
             } else {

@@ -1,3 +1,4 @@
+import Harness
 import FrameGrid
 import Foundation
 import TerminalOutput
@@ -9,7 +10,7 @@ enum RunCommands {
         "frames", "size", "seed", "feed", "feed-file", "term", "backend", "script", "repeat", "frame-budget", "measure",
         "inject-phase", "inject-allocations", "inject-delay-ns", "inject-slowdown", "inject-work", "warm-up",
     ]
-    static let settingSwitches: Set<String> = ["sync", "no-scroll-regions", "no-erase", "counted-child"]
+    static let settingSwitches: Set<String> = ["sync", "no-scroll-regions", "no-erase", "counted-child", "isolated-child"]
 
     /// Settings for `scenario` from the command-line options.
     static func settings(_ parsed: ParsedArguments, scenario name: String) throws -> RunSettings {
@@ -33,7 +34,7 @@ enum RunCommands {
             workload: name, frames: frames,
             workloadSettings: WorkloadSettings(
                 size: size, seed: UInt64(seed), feedItems: feed, feedFile: parsed.string("feed-file")),
-            backend: backend, term: term, encoderOptions: options)
+            backend: backend, term: term, encoderOptions: options, catalog: WorkloadFactory.catalog)
         settings.repeats = repeats
         settings.script = script
         if parsed.string("warm-up") != nil {
@@ -86,16 +87,17 @@ enum RunCommands {
 
     /// The benchmarks a `run`, `compare` or `check` without scenarios means: a suite from the suites file.
     static func suite(named name: String?, path: String = SuiteFile.defaultPath) throws -> SuiteRunner {
-        let file = try SuiteFile.load(path)
+        let file = try SuiteFile.load(path, catalog: WorkloadFactory.catalog)
         let suiteName = name ?? "default"
         guard let declarations = file.suites[suiteName] else {
             throw UsageError("\(path) has no suite '\(suiteName)' (it has: \(file.suites.keys.sorted().joined(separator: ", ")))")
         }
         let benchmarks = try declarations.map {
-            try SuiteFile.settings(for: $0, file: path, frameBudget: file.frameBudgetNanoseconds)
+            try SuiteFile.settings(for: $0, file: path, frameBudget: file.frameBudgetNanoseconds, catalog: WorkloadFactory.catalog)
         }
         var runner = SuiteRunner(benchmarks: benchmarks, suiteName: suiteName)
         runner.progress = OutputOptions.progressBar()
+        runner.isolation = .processPerRun
         return runner
     }
 
@@ -109,6 +111,12 @@ enum RunCommands {
             try StandardStreams.printLine(try CountedRun.runAsChild(try settings(parsed, scenario: parsed.positionals[0])))
             return 0
         }
+        if parsed.flag("isolated-child") {
+            // One run of a suite in a fresh process: see IsolatedRun.
+            guard parsed.positionals.count == 1 else { throw UsageError("--isolated-child runs one scenario") }
+            try StandardStreams.printLine(try IsolatedRun.runAsChild(try settings(parsed, scenario: parsed.positionals[0])))
+            return 0
+        }
         let output = try OutputOptions(parsed)
         var runner: SuiteRunner
         var usesSuite = false
@@ -120,6 +128,7 @@ enum RunCommands {
             let benchmarks = try parsed.positionals.map { try settings(parsed, scenario: $0) }
             runner = SuiteRunner(benchmarks: benchmarks)
             runner.progress = OutputOptions.progressBar()
+            runner.isolation = .processPerRun
         }
         if let shard = try parsed.shard(appliesToSuite: usesSuite, otherwise: "scenarios named on the command line") {
             runner.restrict(to: shard)
@@ -192,7 +201,7 @@ enum RunCommands {
         let (blocks, framesPerBlock) = ProbeOverhead.blocks(forFrames: settings.frames)
         let result = try ProbeOverhead.measure(settings, blocks: blocks, framesPerBlock: framesPerBlock)
         try StandardStreams.printLine(
-            "\(settings.workload) \(settings.size): median wall time per frame \(TextReport.duration(result.withProbes)) with probes, \(TextReport.duration(result.withoutProbes)) without: overhead \(TextReport.format(result.overhead * 100, digits: 2))% (\(blocks) blocks of \(framesPerBlock) frames each way, interleaved)"
+            "\(settings.workload) \(settings.size): median wall time per frame \(Units.duration(result.withProbes)) with probes, \(Units.duration(result.withoutProbes)) without: overhead \(Units.number(result.overhead * 100, digits: 2))% (\(blocks) blocks of \(framesPerBlock) frames each way, interleaved)"
         )
         return 0
     }
@@ -215,7 +224,7 @@ enum RunCommands {
     static func list(_ arguments: [String]) throws -> Int32 {
         _ = try ParsedArguments(arguments, valued: [], switches: [])
         var lines = ["scenarios (defaults: --frames 2000 --size 200x50 --seed 1 --feed 1000000 --script default):"]
-        for entry in WorkloadCatalog.entries {
+        for entry in WorkloadFactory.catalog.entries {
             lines.append("  \(TextReport.pad(entry.name, 16))\(entry.summary)")
             if entry.scripts.count > 1 {
                 lines.append("  \(TextReport.pad("", 16))scripts: \(entry.scripts.joined(separator: ", "))")
@@ -240,14 +249,14 @@ enum RunCommands {
         guard FileManager.default.fileExists(atPath: SuiteFile.defaultPath) else {
             return ["suites: none (no \(SuiteFile.defaultPath) here)"]
         }
-        let file = try SuiteFile.load(SuiteFile.defaultPath)
+        let file = try SuiteFile.load(SuiteFile.defaultPath, catalog: WorkloadFactory.catalog)
         var lines = [
-            "suites (\(SuiteFile.defaultPath), frame budget \(TextReport.duration(file.frameBudgetNanoseconds ?? SuiteFile.defaultFrameBudget))):"
+            "suites (\(SuiteFile.defaultPath), frame budget \(Units.duration(file.frameBudgetNanoseconds ?? SuiteFile.defaultFrameBudget))):"
         ]
         for name in file.suites.keys.sorted() {
             lines.append("  \(UntrustedText.terminal(name)):")
             for declaration in file.suites[name]! {
-                let settings = try SuiteFile.settings(for: declaration, file: SuiteFile.defaultPath)
+                let settings = try SuiteFile.settings(for: declaration, file: SuiteFile.defaultPath, catalog: WorkloadFactory.catalog)
                 // Names and TERM come from the suites file: shown, never obeyed.
                 lines.append(
                     UntrustedText.terminal(

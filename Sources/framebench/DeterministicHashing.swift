@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Harness
 import Glibc
 #endif
 

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import ProgramDriver
 
 /// Program benchmarks declared as data (`Benchmarks/Programs/programs.json`):

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import ProgramDriver
 
 /// `framebench program [options] -- COMMAND [ARGS...]`: any terminal program
@@ -55,9 +56,7 @@ enum ProgramCommand {
             scenarios.append(report)
             allRuns.append(runs)
         }
-        let document = RunDocument(
-            schemaVersion: RunDocument.schemaVersion, created: ISO8601DateFormatter().string(from: Date()),
-            machine: .current(), git: .current(), suite: parsed.string("suite"), scenarios: scenarios)
+        let document = ProgramReport.document(suite: parsed.string("suite"), scenarios: scenarios)
         switch output.format {
         case .json:
             try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))

@@ -1,3 +1,4 @@
+import Harness
 import Foundation
 
 #if canImport(Glibc)

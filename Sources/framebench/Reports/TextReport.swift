@@ -1,3 +1,4 @@
+import Harness
 /// The text report: per scenario an aligned table of metrics, the
 /// frame-time histogram, late-frame figures, and (with a baseline) each
 /// compared figure's change and verdict, coloured on a terminal. Names and
@@ -18,13 +19,16 @@ public struct TextReport {
             if let reason = scenario.timingsNotComparable { lines.append("  note: \(reason)") }
             lines.append(
                 "  " + TextReport.pad("metric", 34) + ["p50", "p90", "p99", "p99.9", "max", "mean"].map { TextReport.lpad($0, 10) }.joined(separator: " "))
-            for metric in Metric.allCases where metric.kind != .instructions {
+            for metric in Metric.allCases {
                 let label = TextReport.label(metric, stage: scenario.stage)
                 if scenario.unmeasured.contains(metric.rawValue) {
                     lines.append("  " + TextReport.pad(label, 34) + TextReport.lpad("not measured", 10))
                     continue
                 }
-                guard let summary = scenario.metrics[metric.rawValue] else { continue }
+                // Instruction counts get a row when each frame was counted on its own.
+                guard let summary = metric.kind == .instructions
+                    ? scenario.instructionDistribution[metric.rawValue] : scenario.metrics[metric.rawValue]
+                else { continue }
                 let cells = [summary.p50, summary.p90, summary.p99, summary.p999, summary.max, summary.mean].map {
                     TextReport.lpad(Units.format($0, metric), 10)
                 }
@@ -39,7 +43,7 @@ public struct TextReport {
             }
             let budget = scenario.budget
             lines.append(
-                "  frame budget \(TextReport.duration(scenario.frameBudgetNanoseconds)) (whole frame): \(budget.framesOverBudget) frames over, hitch time ratio \(TextReport.format(budget.hitchTimeRatio, digits: 2)) ms/s, longest late streak \(budget.longestLateStreak); peak RSS \(scenario.peakResidentBytes / 1_048_576) MiB"
+                "  frame budget \(Units.duration(scenario.frameBudgetNanoseconds)) (whole frame): \(budget.framesOverBudget) frames over, hitch time ratio \(Units.number(budget.hitchTimeRatio, digits: 2)) ms/s, longest late streak \(budget.longestLateStreak); peak RSS \(scenario.peakResidentBytes / 1_048_576) MiB"
             )
             lines.append("  whole-frame time histogram:")
             lines += scenario.histogram.render(width: 40).map { "    " + $0 }
@@ -72,10 +76,10 @@ public struct TextReport {
             let theirs = run.results[1].samples
             let name = UntrustedText.terminal(run.settings.name)
             lines.append(
-                "\(name): whole frame p50 \(TextReport.duration(Summary(ours[.frameTime]).p50)) vs \(TextReport.duration(Summary(theirs[.frameTime]).p50)) (ncurses lane): "
+                "\(name): whole frame p50 \(Units.duration(Summary(ours[.frameTime]).p50)) vs \(Units.duration(Summary(theirs[.frameTime]).p50)) (ncurses lane): "
                     + TextReport.speed(Summary(ours[.frameTime]).p50, Summary(theirs[.frameTime]).p50, "the ncurses lane's whole frame"))
             lines.append(
-                "\(name): render stage p50 \(TextReport.duration(Summary(ours[.renderTime]).p50)) (diff+encode) vs \(TextReport.duration(Summary(theirs[.renderTime]).p50)) (wnoutrefresh+doupdate): "
+                "\(name): render stage p50 \(Units.duration(Summary(ours[.renderTime]).p50)) (diff+encode) vs \(Units.duration(Summary(theirs[.renderTime]).p50)) (wnoutrefresh+doupdate): "
                     + TextReport.speed(Summary(ours[.renderTime]).p50, Summary(theirs[.renderTime]).p50, "ncurses wnoutrefresh+doupdate"))
             lines.append(
                 "\(name): whole frame p50 vs ncurses' output stage alone: "
@@ -83,12 +87,12 @@ public struct TextReport {
             let oursBytes = Summary(ours[.bytes]).mean
             let theirBytes = Summary(theirs[.bytes]).mean
             lines.append(
-                "\(name): bytes/frame \(TextReport.format(oursBytes, digits: 1)) vs \(TextReport.format(theirBytes, digits: 1)) (ncurses), ratio \(TextReport.format(oursBytes / max(theirBytes, 1), digits: 3))"
+                "\(name): bytes/frame \(Units.number(oursBytes, digits: 1)) vs \(Units.number(theirBytes, digits: 1)) (ncurses), ratio \(Units.number(oursBytes / max(theirBytes, 1), digits: 3))"
             )
         }
         if let idle = run.idle {
             lines.append(
-                "\(UntrustedText.terminal(run.settings.name)): unchanged frame \(idle.bytes) bytes; diff p50 \(TextReport.duration(idle.copiedFrameDiff.p50)) (copy of the shown frame), \(TextReport.duration(idle.redrawnFrameDiff.p50)) (redrawn from scratch, \(idle.redrawnBytes) bytes)"
+                "\(UntrustedText.terminal(run.settings.name)): unchanged frame \(idle.bytes) bytes; diff p50 \(Units.duration(idle.copiedFrameDiff.p50)) (copy of the shown frame), \(Units.duration(idle.redrawnFrameDiff.p50)) (redrawn from scratch, \(idle.redrawnBytes) bytes)"
             )
         }
         return lines
@@ -97,8 +101,8 @@ public struct TextReport {
     /// "framebench 8.2x faster than X" or "framebench 1.3x slower than X".
     static func speed(_ ours: Double, _ theirs: Double, _ what: String) -> String {
         guard ours > 0, theirs > 0 else { return "no ratio (a time is zero)" }
-        if ours <= theirs { return "framebench \(format(theirs / ours, digits: 2))x faster than \(what)" }
-        return "framebench \(format(ours / theirs, digits: 2))x slower than \(what)"
+        if ours <= theirs { return "framebench \(Units.number(theirs / ours, digits: 2))x faster than \(what)" }
+        return "framebench \(Units.number(ours / theirs, digits: 2))x slower than \(what)"
     }
 
     public func comparison(_ report: ComparisonReport, baselineName: String) -> String {
@@ -110,7 +114,7 @@ public struct TextReport {
             "  " + TextReport.pad("scenario", 30) + TextReport.pad("metric", 34) + TextReport.lpad("baseline", 12)
                 + TextReport.lpad("now", 12) + TextReport.lpad("change", 10) + "  verdict")
         for row in report.rows {
-            let change = row.change.isFinite ? TextReport.format(row.change * 100, digits: 1) + "%" : "new"
+            let change = row.change.isFinite ? Units.number(row.change * 100, digits: 1) + "%" : "new"
             let verdict = paint(row.verdict) + (row.verdict == .worse && !row.gates ? " (not gating)" : "")
             lines.append(
                 "  " + TextReport.pad(UntrustedText.terminal(row.scenario), 30) + TextReport.pad("\(row.metric.rawValue).\(row.statistic.rawValue)", 34)
@@ -164,29 +168,6 @@ public struct TextReport {
     private func bold(_ text: String) -> String { colors ? "\u{1B}[1m\(text)\u{1B}[22m" : text }
 
     // MARK: Numbers
-
-    /// A duration in ns, us or ms with three significant digits.
-    public static func duration(_ nanoseconds: Double) -> String {
-        if nanoseconds < 1_000 { return format(nanoseconds, digits: 0) + "ns" }
-        if nanoseconds < 1_000_000 { return format(nanoseconds / 1_000, digits: nanoseconds < 10_000 ? 2 : 1) + "us" }
-        if nanoseconds < 1_000_000_000 { return format(nanoseconds / 1_000_000, digits: 2) + "ms" }
-        return format(nanoseconds / 1_000_000_000, digits: 2) + "s"
-    }
-
-    public static func format(_ value: Double, digits: Int = 1) -> String {
-        guard value.isFinite else { return String(value) }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        if digits == 0 { return String(Int(rounded)) }
-        var text = String(rounded)
-        if text.contains("e") { return text }
-        if let dot = text.firstIndex(of: ".") {
-            let decimals = text.distance(from: dot, to: text.endIndex) - 1
-            if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
-        }
-        return text
-    }
 
     static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(1, width - text.count))

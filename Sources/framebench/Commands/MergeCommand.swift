@@ -1,3 +1,4 @@
+import Harness
 import Foundation
 
 /// `merge`: results files of shards and rounds into one (see `ResultsMerge`).

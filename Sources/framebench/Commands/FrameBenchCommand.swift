@@ -1,3 +1,4 @@
+import Harness
 import Foundation
 import Workloads
 
@@ -42,7 +43,7 @@ public enum FrameBenchCommand {
               Results of the shards of a suite (--shard I/N, see Benchmarks/SHARDING.md) and of
               repeated rounds (--rounds) as one results file.
 
-        scenarios: \(WorkloadCatalog.names.joined(separator: ", "))
+        scenarios: \(WorkloadFactory.catalog.names.joined(separator: ", "))
         --out never replaces an existing file without --force; --out - is standard output.
         exit codes: 0 success (check: every budget holds and nothing regressed),
                     1 a budget or regression check failed, a run failed, or output could not be written,
@@ -51,7 +52,6 @@ public enum FrameBenchCommand {
 
     /// Runs the command in `arguments` (without the program name); returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
-        WorkloadFactory.prepare()
         guard let command = arguments.first else {
             printError(usage)
             return 2
@@ -74,15 +74,19 @@ public enum FrameBenchCommand {
                 return 0
             default: throw UsageError("unknown command '\(command)'\n\n\(usage)")
             }
-        } catch let error as UsageError {
-            printError("framebench: \(error.description)")
-            return 2
-        } catch let error as WriteError {
-            printError("framebench: \(error.description)")
-            return 1
         } catch {
             printError("framebench: \(error)")
-            return 1
+            return exitCode(for: error)
+        }
+    }
+
+    /// The one place an error becomes an exit code: 2 for what the user can
+    /// fix in the command or its input (a bad option, file, name, script or
+    /// feed), 1 for everything else (a run or a write that failed).
+    static func exitCode(for error: Error) -> Int32 {
+        switch error {
+        case is UsageError, is UnknownWorkloadError, is WorkloadError, is MappedLineFile.OpenError: return 2
+        default: return 1
         }
     }
 
