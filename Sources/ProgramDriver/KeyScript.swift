@@ -160,7 +160,9 @@ public struct KeyScript: Equatable, Sendable {
         while index < words.count {
             let word = words[index]
             if word.hasPrefix("x"), let repeats = Int(word.dropFirst()) {
-                guard repeats > 0 else { throw KeyScriptError(line: line, message: "repeat count '\(word)' must be at least x1") }
+                guard repeats > 0 else {
+                    throw KeyScriptError(line: line, message: "repeat count '\(word)' must be at least x1")
+                }
                 count = repeats
                 index += 1
             } else if word == "every" {
@@ -170,7 +172,8 @@ public struct KeyScript: Equatable, Sendable {
                 interval = duration
                 index += 2
             } else {
-                throw KeyScriptError(line: line, message: "unexpected '\(word)' after key '\(head)' (expected xN or every T)")
+                throw KeyScriptError(
+                    line: line, message: "unexpected '\(word)' after key '\(head)' (expected xN or every T)")
             }
         }
         return .key(key, count: count, interval: interval)
@@ -204,7 +207,9 @@ public struct KeyScript: Equatable, Sendable {
         if let named = NamedKey(name: String(name)) { return .named(named, modifiers: modifiers) }
         throw KeyScriptError(
             line: line,
-            message: "unknown key '\(word)' (a character, a quoted string, or one of: \(NamedKey.allCases.map(\.name).joined(separator: ", ")))")
+            message:
+                "unknown key '\(word)' (a character, a quoted string, or one of: \(NamedKey.allCases.map(\.name).joined(separator: ", ")))"
+        )
     }
 
     /// `16ms`, `2s`, `500us`.
@@ -262,7 +267,9 @@ public enum NamedKey: String, CaseIterable, Equatable, Sendable {
     }
 
     public init?(name: String) {
-        let aliases: [String: NamedKey] = ["esc": .escape, "return": .enter, "pgup": .pageUp, "pgdn": .pageDown, "del": .delete]
+        let aliases: [String: NamedKey] = [
+            "esc": .escape, "return": .enter, "pgup": .pageUp, "pgdn": .pageDown, "del": .delete,
+        ]
         let lowered = name.lowercased()
         if let alias = aliases[lowered] {
             self = alias

@@ -28,7 +28,8 @@ public enum ProgramRunner {
         session.cutter.finish()
         child.terminate()
         let usage = child.usage
-        let cpu = UInt64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000_000
+        let cpu =
+            UInt64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000_000
             + UInt64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1_000
         var frames = session.cutter.frames
         if let limit = settings.frameLimit {
@@ -84,7 +85,9 @@ private struct Session {
                     try pump(until: monotonicNanoseconds() + duration.nanoseconds)
                 case .resize(let cols, let rows):
                     let before = cutter.frames.count
-                    do { try child.resize(cols: cols, rows: rows) } catch { return .exitedEarly(status: child.exit ?? .status(-1)) }
+                    do { try child.resize(cols: cols, rows: rows) } catch {
+                        return .exitedEarly(status: child.exit ?? .status(-1))
+                    }
                     screen.resize(cols: cols, rows: rows)
                     sendInput([])
                     try awaitFrame(after: before, timeout: settings.timeout, input: inputs - 1)
@@ -100,12 +103,16 @@ private struct Session {
                             try awaitFrame(after: before, timeout: settings.timeout, input: inputs - 1)
                         }
                     }
-                    if interval != nil { try awaitFrame(after: cutter.frames.count, timeout: settings.timeout, input: nil) }
+                    if interval != nil {
+                        try awaitFrame(after: cutter.frames.count, timeout: settings.timeout, input: nil)
+                    }
                 }
             }
             // Let the last frame finish.
             try pump(until: monotonicNanoseconds() + settings.quiescenceGap)
-            while cutter.hasOpenFrame { try pump(until: monotonicNanoseconds() + settings.quiescenceGap, stopAtFrame: true) }
+            while cutter.hasOpenFrame {
+                try pump(until: monotonicNanoseconds() + settings.quiescenceGap, stopAtFrame: true)
+            }
             return .completed
         } catch Stop.ended(let outcome) {
             // A program that exits on the script's last key (`q`) completed it.

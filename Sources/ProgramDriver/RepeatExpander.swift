@@ -32,65 +32,65 @@ struct RepeatExpander {
     }
 
     private mutating func process(_ byte: UInt8, into output: inout [UInt8]) {
-            switch state {
-            case .ground:
-                if byte == 0x1B {
-                    state = .escape
-                    sequence = [byte]
-                    return
-                }
-                if byte >= 0x80 && byte < 0xC0 {
-                    if !lastCharacter.isEmpty && lastCharacter.count < 4 { lastCharacter.append(byte) }
-                } else if byte >= 0x20 && byte != 0x7F {
-                    lastCharacter = [byte]
-                }
-                output.append(byte)
-            case .escape:
-                sequence.append(byte)
-                switch byte {
-                case UInt8(ascii: "["): state = .controlSequence
-                case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
-                    state = .controlString
-                    output += sequence
-                case 0x20...0x2F: state = .escapeIntermediate
-                default:
-                    state = .ground
-                    output += sequence
-                }
-            case .escapeIntermediate:
-                sequence.append(byte)
-                if !(0x20...0x2F).contains(byte) {
-                    state = .ground
-                    output += sequence
-                }
-            case .controlSequence:
-                sequence.append(byte)
-                guard (0x40...0x7E).contains(byte) else { return }
-                state = .ground
-                if byte == UInt8(ascii: "b"), let count = repeatCount(sequence) {
-                    for _ in 0..<count { output += lastCharacter }
-                } else {
-                    output += sequence
-                }
-            case .controlString:
-                if byte == 0x1B {
-                    state = .controlStringEscape
-                } else {
-                    output.append(byte)
-                    if byte == 0x07 { state = .ground }
-                }
-            case .controlStringEscape:
-                if byte == UInt8(ascii: "\\") {
-                    output += [0x1B, byte]
-                    state = .ground
-                } else {
-                    // ESC ends the string (as in xterm and libvterm) and starts a new sequence.
-                    output.append(0x1B)
-                    state = .escape
-                    sequence = [0x1B]
-                    process(byte, into: &output)
-                }
+        switch state {
+        case .ground:
+            if byte == 0x1B {
+                state = .escape
+                sequence = [byte]
+                return
             }
+            if byte >= 0x80 && byte < 0xC0 {
+                if !lastCharacter.isEmpty && lastCharacter.count < 4 { lastCharacter.append(byte) }
+            } else if byte >= 0x20 && byte != 0x7F {
+                lastCharacter = [byte]
+            }
+            output.append(byte)
+        case .escape:
+            sequence.append(byte)
+            switch byte {
+            case UInt8(ascii: "["): state = .controlSequence
+            case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+                state = .controlString
+                output += sequence
+            case 0x20...0x2F: state = .escapeIntermediate
+            default:
+                state = .ground
+                output += sequence
+            }
+        case .escapeIntermediate:
+            sequence.append(byte)
+            if !(0x20...0x2F).contains(byte) {
+                state = .ground
+                output += sequence
+            }
+        case .controlSequence:
+            sequence.append(byte)
+            guard (0x40...0x7E).contains(byte) else { return }
+            state = .ground
+            if byte == UInt8(ascii: "b"), let count = repeatCount(sequence) {
+                for _ in 0..<count { output += lastCharacter }
+            } else {
+                output += sequence
+            }
+        case .controlString:
+            if byte == 0x1B {
+                state = .controlStringEscape
+            } else {
+                output.append(byte)
+                if byte == 0x07 { state = .ground }
+            }
+        case .controlStringEscape:
+            if byte == UInt8(ascii: "\\") {
+                output += [0x1B, byte]
+                state = .ground
+            } else {
+                // ESC ends the string (as in xterm and libvterm) and starts a new sequence.
+                output.append(0x1B)
+                state = .escape
+                sequence = [0x1B]
+                process(byte, into: &output)
+            }
+        }
     }
 
     /// The count of `ESC [ digits b` (1 when omitted); nil for any other form.

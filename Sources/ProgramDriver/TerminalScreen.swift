@@ -67,7 +67,8 @@ public final class TerminalScreen {
             guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
-                offset += vterm_input_write(terminal, base.advanced(by: offset).assumingMemoryBound(to: CChar.self), raw.count - offset)
+                offset += vterm_input_write(
+                    terminal, base.advanced(by: offset).assumingMemoryBound(to: CChar.self), raw.count - offset)
             }
         }
     }
@@ -81,7 +82,8 @@ public final class TerminalScreen {
         vterm_screen_flush_damage(screen)
         var dirtyRows = 0
         for row in 0..<rows where dirty[(row * cols)..<((row + 1) * cols)].contains(true) { dirtyRows += 1 }
-        let damage = Damage(cells: dirtyCount, rows: dirtyRows, isFullRepaint: dirtyCount == cols * rows, scrolls: scrolls)
+        let damage = Damage(
+            cells: dirtyCount, rows: dirtyRows, isFullRepaint: dirtyCount == cols * rows, scrolls: scrolls)
         clearDamage()
         return damage
     }
@@ -152,8 +154,10 @@ public final class TerminalScreen {
     }
 
     private func markDirty(_ rect: VTermRect) {
-        let top = max(0, Int(rect.start_row)), bottom = min(rows, Int(rect.end_row))
-        let left = max(0, Int(rect.start_col)), right = min(cols, Int(rect.end_col))
+        let top = max(0, Int(rect.start_row))
+        let bottom = min(rows, Int(rect.end_row))
+        let left = max(0, Int(rect.start_col))
+        let right = min(cols, Int(rect.end_col))
         guard top < bottom, left < right else { return }
         for row in top..<bottom {
             let base = row * cols

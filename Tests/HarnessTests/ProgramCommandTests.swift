@@ -2,14 +2,15 @@ import Foundation
 import XCTest
 
 @testable import Harness
-@testable import framebench
 @testable import ProgramDriver
+@testable import framebench
 
 final class ProgramCommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("framebench-program-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "framebench-program-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -21,7 +22,8 @@ final class ProgramCommandTests: XCTestCase {
         -> ProgramFrame
     {
         var frame = ProgramFrame(
-            index: index, input: input, inputTime: input == nil ? nil : sent, firstByteTime: first, completeTime: complete)
+            index: index, input: input, inputTime: input == nil ? nil : sent, firstByteTime: first,
+            completeTime: complete)
         frame.bytes = bytes
         frame.readCalls = 2
         frame.damage = .init(cells: cells, rows: 1, isFullRepaint: cells == 200, scrolls: 0)
@@ -29,7 +31,8 @@ final class ProgramCommandTests: XCTestCase {
     }
 
     func testAProgramRunMapsOntoTheMetricContract() throws {
-        var settings = ProgramSettings(command: ["app"], cols: 20, rows: 10, term: "xterm", script: try KeyScript(parsing: "j x2"))
+        var settings = ProgramSettings(
+            command: ["app"], cols: 20, rows: 10, term: "xterm", script: try KeyScript(parsing: "j x2"))
         settings.quiescenceGap = 30_000_000
         let run = ProgramRun(
             settings: settings,
@@ -73,7 +76,10 @@ final class ProgramCommandTests: XCTestCase {
         XCTAssertEqual(FrameBenchCommand.main(["program", "--", "no-such-program-anywhere"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["program", "stray", "--", "true"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["program", "--keys", "j", "--script", "f", "--", "true"]), 2)
-        XCTAssertEqual(FrameBenchCommand.main(["program", "--suite", "nope", "--suites", folder.appendingPathComponent("missing.json").path]), 2)
+        XCTAssertEqual(
+            FrameBenchCommand.main([
+                "program", "--suite", "nope", "--suites", folder.appendingPathComponent("missing.json").path,
+            ]), 2)
     }
 
     func testSuiteFilesNameTheirMistakes() throws {
@@ -100,19 +106,25 @@ final class ProgramCommandTests: XCTestCase {
     func testASuiteRunWritesOneSchemaTwoResultsFileAndRefusesToOverwriteIt() throws {
         let path = folder.appendingPathComponent("programs.json").path
         let app = folder.appendingPathComponent("app.sh").path
-        try "#!/bin/sh\nstty raw -echo\nprintf 'ready'\nwhile :; do dd bs=1 count=1 2>/dev/null >/dev/null; printf '\\033[2;1Hkey'; done\n".write(
-            toFile: app, atomically: true, encoding: .utf8)
+        try
+            "#!/bin/sh\nstty raw -echo\nprintf 'ready'\nwhile :; do dd bs=1 count=1 2>/dev/null >/dev/null; printf '\\033[2;1Hkey'; done\n"
+            .write(
+                toFile: app, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: app)
-        try #"{"suites": {"s": [{"name": "one", "program": ["\#(app)"], "keys": "j x3", "size": "30x5", "gap_ms": 40}]}}"#.write(
-            toFile: path, atomically: true, encoding: .utf8)
+        try
+            #"{"suites": {"s": [{"name": "one", "program": ["\#(app)"], "keys": "j x3", "size": "30x5", "gap_ms": 40}]}}"#
+            .write(
+                toFile: path, atomically: true, encoding: .utf8)
         let out = folder.appendingPathComponent("results.json").path
-        XCTAssertEqual(FrameBenchCommand.main(["program", "--suite", "s", "--suites", path, "--format", "json", "--out", out]), 0)
+        XCTAssertEqual(
+            FrameBenchCommand.main(["program", "--suite", "s", "--suites", path, "--format", "json", "--out", out]), 0)
         let document: RunDocument = try JSONFile.read(out, what: "results")
         XCTAssertEqual(document.suite, "s")
         XCTAssertEqual(document.scenarios.map(\.key), ["one [program]"])
         XCTAssertEqual(document.scenarios[0].runs[0].frames["bytes_per_frame"], [9, 9, 9])
         XCTAssertEqual(document.scenarios[0].runs[0].frames["dirty_cells_per_frame"], [3, 3, 3])
-        XCTAssertEqual(FrameBenchCommand.main(["program", "--suite", "s", "--suites", path, "--format", "json", "--out", out]), 2)
+        XCTAssertEqual(
+            FrameBenchCommand.main(["program", "--suite", "s", "--suites", path, "--format", "json", "--out", out]), 2)
     }
 }
 
@@ -120,7 +132,8 @@ final class LaneVerificationTests: XCTestCase {
     func testOurFramesReplayedThroughLibvtermShowTheGrid() throws {
         for scenario in ["plain-feed", "watcha-home"] {
             var settings = try RunCommands.settings(
-                try ParsedArguments(["--frames", "40", "--size", "100x30"], valued: RunCommands.settingValued, switches: []),
+                try ParsedArguments(
+                    ["--frames", "40", "--size", "100x30"], valued: RunCommands.settingValued, switches: []),
                 scenario: scenario)
             settings.encoderOptions.usesEraseAndRepeat = true
             let result = try LaneVerification.verify(settings)
@@ -130,6 +143,8 @@ final class LaneVerificationTests: XCTestCase {
     }
 
     func testRunVerifyExitsZeroWhenEveryFrameMatches() {
-        XCTAssertEqual(FrameBenchCommand.main(["run", "profile-feed", "--frames", "30", "--size", "60x20", "--verify", "--quiet"]), 0)
+        XCTAssertEqual(
+            FrameBenchCommand.main(["run", "profile-feed", "--frames", "30", "--size", "60x20", "--verify", "--quiet"]),
+            0)
     }
 }

@@ -23,8 +23,10 @@ final class KeyScriptTests: XCTestCase {
                 .key(.character("c", modifiers: .control), count: 1, interval: nil),
             ])
         XCTAssertEqual(script.inputCount, 200 + 10 + 1 + 1 + 1)
-        XCTAssertEqual(script.oneLine, "j x200 every 16ms; PageDown x10; wait 500ms; resize 80x24; \"hello world\"; Ctrl-c")
-        XCTAssertEqual(try KeyScript(parsing: script.oneLine).steps, script.steps, "the one-line form reads back the same")
+        XCTAssertEqual(
+            script.oneLine, "j x200 every 16ms; PageDown x10; wait 500ms; resize 80x24; \"hello world\"; Ctrl-c")
+        XCTAssertEqual(
+            try KeyScript(parsing: script.oneLine).steps, script.steps, "the one-line form reads back the same")
     }
 
     func testNamedKeysAreCaseInsensitiveAndHaveAliases() throws {

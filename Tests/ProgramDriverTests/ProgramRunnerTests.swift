@@ -24,8 +24,10 @@ final class ProgramRunnerTests: XCTestCase {
         return url.path
     }
 
-    private func settings(_ command: [String], script: String, cols: Int = 40, rows: Int = 10) throws -> ProgramSettings {
-        var settings = ProgramSettings(command: command, cols: cols, rows: rows, term: "xterm-256color", script: try KeyScript(parsing: script))
+    private func settings(_ command: [String], script: String, cols: Int = 40, rows: Int = 10) throws -> ProgramSettings
+    {
+        var settings = ProgramSettings(
+            command: command, cols: cols, rows: rows, term: "xterm-256color", script: try KeyScript(parsing: script))
         settings.quiescenceGap = 50_000_000
         settings.timeout = 3_000_000_000
         settings.startTimeout = 5_000_000_000
@@ -159,7 +161,9 @@ final class ProgramRunnerTests: XCTestCase {
     func testTheEnvironmentIsCleanedAndTermSet() throws {
         setenv("FRAMEBENCH_SHOULD_NOT_LEAK", "1", 1)
         let path = try program(
-            "env.sh", "#!/bin/sh\nstty -echo\nprintf '%s|%s|%s' \"$TERM\" \"${FRAMEBENCH_SHOULD_NOT_LEAK:-unset}\" \"$(stty size)\"\nexec sleep 30\n")
+            "env.sh",
+            "#!/bin/sh\nstty -echo\nprintf '%s|%s|%s' \"$TERM\" \"${FRAMEBENCH_SHOULD_NOT_LEAK:-unset}\" \"$(stty size)\"\nexec sleep 30\n"
+        )
         var settings = try settings([path], script: "", cols: 50, rows: 7)
         settings.term = "screen"
         settings.capturesText = true

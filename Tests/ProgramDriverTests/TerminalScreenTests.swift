@@ -11,7 +11,8 @@ final class TerminalScreenTests: XCTestCase {
     func testPrintedCellsAreDirtyOnTheirRow() {
         let screen = TerminalScreen(cols: 10, rows: 3)
         XCTAssertEqual(damage(screen, "hello"), .init(cells: 5, rows: 1, isFullRepaint: false, scrolls: 0))
-        XCTAssertEqual(damage(screen, "\u{1B}[2;3Hab\u{1B}[3;1Hc"), .init(cells: 3, rows: 2, isFullRepaint: false, scrolls: 0))
+        XCTAssertEqual(
+            damage(screen, "\u{1B}[2;3Hab\u{1B}[3;1Hc"), .init(cells: 3, rows: 2, isFullRepaint: false, scrolls: 0))
         XCTAssertEqual(screen.lines(), ["hello", "  ab", "c"])
     }
 
@@ -35,7 +36,8 @@ final class TerminalScreenTests: XCTestCase {
         XCTAssertEqual(screen.lines(), ["2", "3", ""])
         // A scroll region of rows 2-3 (DECSTBM), then a line printed in the exposed row.
         XCTAssertEqual(
-            damage(screen, "\u{1B}[2;3r\u{1B}[3;1H\nnew\u{1B}[r"), .init(cells: 10, rows: 1, isFullRepaint: false, scrolls: 1))
+            damage(screen, "\u{1B}[2;3r\u{1B}[3;1H\nnew\u{1B}[r"),
+            .init(cells: 10, rows: 1, isFullRepaint: false, scrolls: 1))
         XCTAssertEqual(screen.lines(), ["2", "", "new"])
     }
 

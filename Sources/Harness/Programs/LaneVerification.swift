@@ -1,5 +1,5 @@
-import FrameGrid
 import Foundation
+import FrameGrid
 import ProgramDriver
 import TerminalOutput
 import Workloads
@@ -59,7 +59,8 @@ public enum LaneVerification {
                 var expected = renderer.encoder.displayedLine(grid, row: row)
                 while expected.last == " " { expected.removeLast() }
                 if shown[row] != expected {
-                    throw Mismatch(benchmark: settings.name, frame: index, row: row, expected: expected, shown: shown[row])
+                    throw Mismatch(
+                        benchmark: settings.name, frame: index, row: row, expected: expected, shown: shown[row])
                 }
             }
             _ = screen.endFrame()
@@ -75,7 +76,8 @@ extension LaneVerification {
         try benchmarks.filter { $0.backend != .ncurses }.map { settings in
             let result = try verify(settings)
             let perFrame = Double(result.nanoseconds) / Double(max(1, result.frames))
-            return "verified \(UntrustedText.terminal(settings.name)): \(result.frames) frames, \(result.bytes) bytes through libvterm, "
+            return
+                "verified \(UntrustedText.terminal(settings.name)): \(result.frames) frames, \(result.bytes) bytes through libvterm, "
                 + "every row as the grid shows it; cost \(Units.duration(Double(result.nanoseconds))) (\(Units.duration(perFrame)) per frame)"
         }
     }

@@ -28,10 +28,13 @@ public enum ProgramRecording {
         var jsonl = "{\"cols\": \(settings.cols), \"rows\": \(settings.rows), \"term\": \(JSON.quote(settings.term))}\n"
         for frame in run.frames {
             guard let lines = frame.lines, let size = frame.size, let end = frame.streamEnd else { continue }
-            jsonl += "{\"frame\": \(frame.index), \"end\": \(end), \"cols\": \(size.cols), \"rows\": \(size.rows), \"lines\": ["
+            jsonl +=
+                "{\"frame\": \(frame.index), \"end\": \(end), \"cols\": \(size.cols), \"rows\": \(size.rows), \"lines\": ["
             jsonl += lines.map(JSON.quote).joined(separator: ", ") + "]}\n"
         }
-        try AtomicFile.write(run.stream, to: (path as NSString).appendingPathComponent("stream.bin"), replacing: replacing)
-        try AtomicFile.write(Array(jsonl.utf8), to: (path as NSString).appendingPathComponent("frames.jsonl"), replacing: replacing)
+        try AtomicFile.write(
+            run.stream, to: (path as NSString).appendingPathComponent("stream.bin"), replacing: replacing)
+        try AtomicFile.write(
+            Array(jsonl.utf8), to: (path as NSString).appendingPathComponent("frames.jsonl"), replacing: replacing)
     }
 }

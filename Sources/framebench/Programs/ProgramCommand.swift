@@ -26,7 +26,8 @@ enum ProgramCommand {
         let options = Array(arguments[..<separator])
         let command = separator < arguments.endIndex ? Array(arguments[(separator + 1)...]) : []
         let parsed = try ParsedArguments(
-            options, valued: OutputOptions.valued.union(valued).union(["suite", "suites"]), switches: OutputOptions.switches)
+            options, valued: OutputOptions.valued.union(valued).union(["suite", "suites"]),
+            switches: OutputOptions.switches)
         guard parsed.positionals.isEmpty else {
             throw UsageError("program: unexpected '\(parsed.positionals[0])' before -- (the command goes after --)")
         }
@@ -34,11 +35,16 @@ enum ProgramCommand {
         var allRuns: [[ProgramRun]] = []
         var scenarios: [ScenarioReport] = []
         if let suite = parsed.string("suite") {
-            guard command.isEmpty else { throw UsageError("program: give --suite NAME or a command after --, not both") }
-            guard parsed.string("record") == nil else { throw UsageError("program: --record records one command, not a suite") }
+            guard command.isEmpty else {
+                throw UsageError("program: give --suite NAME or a command after --, not both")
+            }
+            guard parsed.string("record") == nil else {
+                throw UsageError("program: --record records one command, not a suite")
+            }
             let path = parsed.string("suites") ?? ProgramSuiteFile.defaultPath
             let entries = try ProgramSuiteFile.load(path).entries(of: suite, path: path)
-            let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+            let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+                .deletingLastPathComponent().path
             for entry in entries {
                 // Declared settings first, the command line's after: the later one wins.
                 let merged = try ParsedArguments(
@@ -50,7 +56,9 @@ enum ProgramCommand {
             }
         } else {
             guard !command.isEmpty else {
-                throw UsageError("program needs a command after -- (e.g. framebench program --keys 'j x50' -- less FILE) or --suite NAME")
+                throw UsageError(
+                    "program needs a command after -- (e.g. framebench program --keys 'j x50' -- less FILE) or --suite NAME"
+                )
             }
             let (report, runs) = try measure(parsed, command: command)
             scenarios.append(report)
@@ -66,7 +74,9 @@ enum ProgramCommand {
             throw UsageError("program: --format junit reports comparisons; use text, json or markdown")
         case .text:
             let text = TextReport(colors: output.colors)
-            let summaries = zip(scenarios, allRuns).map { "\(UntrustedText.terminal($0.name)):\n" + ProgramSummary.text($1) }
+            let summaries = zip(scenarios, allRuns).map {
+                "\(UntrustedText.terminal($0.name)):\n" + ProgramSummary.text($1)
+            }
             try output.emit(output.quiet ? "" : text.run(document) + "\n" + summaries.joined(separator: "\n"))
         }
         return allRuns.joined().allSatisfy(\.outcome.isCompleted) ? 0 : 1
@@ -95,7 +105,9 @@ enum ProgramCommand {
     /// The run settings from the command line (shared with suite entries).
     static func programSettings(_ parsed: ParsedArguments, command: [String]) throws -> ProgramSettings {
         let size = try parsed.size("size", default: .init(cols: 80, rows: 24))
-        guard size.cols <= 1000, size.rows <= 1000 else { throw UsageError("--size: a program's terminal is at most 1000x1000") }
+        guard size.cols <= 1000, size.rows <= 1000 else {
+            throw UsageError("--size: a program's terminal is at most 1000x1000")
+        }
         let scriptText: String
         switch (parsed.string("script"), parsed.string("keys")) {
         case (let path?, nil):
@@ -107,7 +119,9 @@ enum ProgramCommand {
         case (_?, _?): throw UsageError("give --script FILE or --keys SCRIPT, not both")
         }
         let script: KeyScript
-        do { script = try KeyScript(parsing: scriptText) } catch { throw UsageError("\(parsed.string("script") ?? "--keys"): \(error)") }
+        do { script = try KeyScript(parsing: scriptText) } catch {
+            throw UsageError("\(parsed.string("script") ?? "--keys"): \(error)")
+        }
         var settings = ProgramSettings(
             command: command, cols: size.cols, rows: size.rows, term: parsed.string("term") ?? "xterm-256color",
             script: script)

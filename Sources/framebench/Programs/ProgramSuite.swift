@@ -85,7 +85,8 @@ public struct ProgramSuiteFile: Codable, Equatable, Sendable {
     /// The suite's entries, or an error naming the suites there are.
     public func entries(of suite: String, path: String) throws -> [ProgramDeclaration] {
         guard let entries = suites[suite] else {
-            throw UsageError("\(path) has no suite '\(suite)' (it has: \(suites.keys.sorted().joined(separator: ", ")))")
+            throw UsageError(
+                "\(path) has no suite '\(suite)' (it has: \(suites.keys.sorted().joined(separator: ", ")))")
         }
         return entries
     }
