@@ -142,6 +142,23 @@ final class LaneVerificationTests: XCTestCase {
         }
     }
 
+    func testTheFirstFrameThatShowsSomethingElseFailsWithItsRow() throws {
+        let settings = try RunCommands.settings(
+            try ParsedArguments(["--frames", "10", "--size", "40x8"], valued: RunCommands.settingValued, switches: []),
+            scenario: "plain-feed")
+        // Frame 6 gets one more character written at row 3, column 1.
+        XCTAssertThrowsError(
+            try LaneVerification.verify(settings) { index, bytes in
+                if index == 6 { bytes += Array("\u{1B}[3;1H#".utf8) }
+            }
+        ) { error in
+            let mismatch = error as? LaneVerification.Mismatch
+            XCTAssertEqual(mismatch?.frame, 6)
+            XCTAssertEqual(mismatch?.row, 2)
+            XCTAssertEqual(mismatch?.shown.first, "#")
+        }
+    }
+
     func testRunVerifyExitsZeroWhenEveryFrameMatches() {
         XCTAssertEqual(
             FrameBenchCommand.main(["run", "profile-feed", "--frames", "30", "--size", "60x20", "--verify", "--quiet"]),

@@ -33,7 +33,8 @@ public enum LaneVerification {
         }
     }
 
-    public static func verify(_ settings: RunSettings) throws -> Result {
+    /// - Parameter alter: tests change a frame's bytes here to see a mismatch caught.
+    public static func verify(_ settings: RunSettings, alter: ((Int, inout [UInt8]) -> Void)? = nil) throws -> Result {
         let start = monotonicNanoseconds()
         let workload = try settings.makeWorkload()
         let capabilities: TerminalCapabilities
@@ -51,7 +52,13 @@ public enum LaneVerification {
             workload.draw(frame: index, into: &grid)
             if grid.cols != screen.cols || grid.rows != screen.rows { screen.resize(cols: grid.cols, rows: grid.rows) }
             try renderer.render(grid, to: capture)
-            screen.write(capture.bytes)
+            if let alter {
+                var bytes = capture.bytes
+                alter(index, &bytes)
+                screen.write(bytes)
+            } else {
+                screen.write(capture.bytes)
+            }
             bytes += capture.bytes.count
             capture.removeAll()
             let shown = screen.lines()
