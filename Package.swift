@@ -69,8 +69,11 @@ let package = Package(
             name: "framebench",
             dependencies: [
                 "Harness", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput", "ProgramDriver",
-            ]
+            ],
+            plugins: ["GitCommitPlugin"]
         ),
+        // Records the git commit the sources were built from, for `framebench --version`.
+        .plugin(name: "GitCommitPlugin", capability: .buildTool()),
         .testTarget(name: "FrameGridTests", dependencies: ["FrameGrid"]),
         .testTarget(
             name: "TerminalOutputTests",

@@ -6,10 +6,10 @@ import XCTest
 
 final class CommandLineTests: XCTestCase {
     func testSizesMustBeColsByRowsWithinLimits() throws {
-        let parsed = try ParsedArguments(["--size", "80x24"], valued: ["size"], switches: [])
+        let parsed = try ParsedArguments(["--size", "80x24"], command: .run)
         XCTAssertEqual(try parsed.size("size", default: .init(cols: 1, rows: 1)), .init(cols: 80, rows: 24))
         for bad in ["0x10", "10x0", "80", "axb", "-3x4", "20000x10", "3000x3000"] {
-            let parsed = try ParsedArguments(["--size", bad], valued: ["size"], switches: [])
+            let parsed = try ParsedArguments(["--size", bad], command: .run)
             XCTAssertThrowsError(try parsed.size("size", default: .init(cols: 1, rows: 1)), bad) { error in
                 XCTAssertTrue("\(error)".contains("--size"), "\(error)")
             }
@@ -17,10 +17,10 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testUnknownOptionsAndMissingValuesAreNamed() {
-        XCTAssertThrowsError(try ParsedArguments(["--bogus"], valued: ["frames"], switches: [])) { error in
+        XCTAssertThrowsError(try ParsedArguments(["--bogus"], command: .run)) { error in
             XCTAssertTrue("\(error)".contains("--bogus"))
         }
-        XCTAssertThrowsError(try ParsedArguments(["--frames"], valued: ["frames"], switches: [])) { error in
+        XCTAssertThrowsError(try ParsedArguments(["--frames"], command: .run)) { error in
             XCTAssertTrue("\(error)".contains("--frames needs a value"))
         }
     }

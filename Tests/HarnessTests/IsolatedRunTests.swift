@@ -4,6 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 /// Each run of a suite in a fresh `framebench` process: the counts of a
 /// benchmark are the same whatever runs before it, so a shard equals the
@@ -13,7 +14,7 @@ final class IsolatedRunTests: XCTestCase {
         var settings = RunSettings(
             workload: name, frames: frames,
             workloadSettings: WorkloadSettings(size: Size(cols: 80, rows: 24), seed: 3, feedItems: 10_000),
-            backend: .both, term: "xterm-256color")
+            backend: .both, term: "xterm-256color", catalog: WorkloadFactory.catalog)
         settings.name = "\(name)-isolated"
         return settings
     }

@@ -101,11 +101,11 @@ final class OutputSafetyTests: XCTestCase {
     func testAnExistingOutIsRefusedBeforeTheRunStarts() throws {
         let path = folder + "/old.txt"
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-        let parsed = try ParsedArguments(["--out", path], valued: OutputOptions.valued, switches: OutputOptions.switches)
+        let parsed = try ParsedArguments(["--out", path], command: .compare)
         XCTAssertThrowsError(try OutputOptions(parsed)) { error in
             XCTAssertTrue("\(error)".contains("already exists; pass --force"), "\(error)")
         }
-        let missingFolder = try ParsedArguments(["--out", folder + "/no/such/x.txt"], valued: OutputOptions.valued, switches: [])
+        let missingFolder = try ParsedArguments(["--out", folder + "/no/such/x.txt"], command: .compare)
         XCTAssertThrowsError(try OutputOptions(missingFolder)) { error in
             XCTAssertTrue("\(error)".contains("does not exist"), "\(error)")
         }

@@ -68,6 +68,17 @@ final class ProgramCommandTests: XCTestCase {
         XCTAssertEqual(decoded, document)
     }
 
+    func testArgumentsAfterTheSeparatorAreTheProgramsEvenWhenTheyLookLikeOptions() throws {
+        let parsed = try ParsedArguments(["--size", "90x20", "--", "less", "--help", "-N", "file"], command: .program)
+        XCTAssertFalse(parsed.wantsHelp)
+        XCTAssertEqual(parsed.trailing, ["less", "--help", "-N", "file"])
+        XCTAssertEqual(parsed.string("size"), "90x20")
+        let declared = try ParsedArguments(["--size", "80x24", "--gap", "40"], command: .program)
+        let merged = declared.overlaid(with: parsed)
+        XCTAssertEqual(merged.string("size"), "90x20", "the command line wins over the suite's declaration")
+        XCTAssertEqual(merged.string("gap"), "40")
+    }
+
     func testProgramUsageErrorsExitWithTwo() throws {
         XCTAssertEqual(FrameBenchCommand.main(["program"]), 2, "no command")
         XCTAssertEqual(FrameBenchCommand.main(["program", "--"]), 2, "empty command")
@@ -96,8 +107,8 @@ final class ProgramCommandTests: XCTestCase {
         try #"{"suites": {"s": [{"name": "a", "program": ["{bin}/tool"], "keys": "j x3", "size": "90x20"}]}}"#.write(
             toFile: path, atomically: true, encoding: .utf8)
         let entry = try ProgramSuiteFile.load(path).entries(of: "s", path: path)[0]
-        XCTAssertEqual(entry.command(binFolder: "/opt/bin"), ["/opt/bin/tool"])
-        XCTAssertEqual(entry.arguments(), ["--name", "a", "--keys", "j x3", "--size", "90x20"])
+        XCTAssertEqual(entry.command(binFolder: "/opt/bin", root: "/src"), ["/opt/bin/tool"])
+        XCTAssertEqual(entry.arguments(root: "/src"), ["--name", "a", "--keys", "j x3", "--size", "90x20"])
         XCTAssertThrowsError(try ProgramSuiteFile.load(path).entries(of: "t", path: path)) { error in
             XCTAssertEqual("\(error)", "\(path) has no suite 't' (it has: s)")
         }
@@ -131,10 +142,8 @@ final class ProgramCommandTests: XCTestCase {
 final class LaneVerificationTests: XCTestCase {
     func testOurFramesReplayedThroughLibvtermShowTheGrid() throws {
         for scenario in ["plain-feed", "watcha-home"] {
-            var settings = try RunCommands.settings(
-                try ParsedArguments(
-                    ["--frames", "40", "--size", "100x30"], valued: RunCommands.settingValued, switches: []),
-                scenario: scenario)
+            var settings = try RunSettingsParser.settings(
+                forScenario: scenario, try ParsedArguments(["--frames", "40", "--size", "100x30"], command: .run))
             settings.encoderOptions.usesEraseAndRepeat = true
             let result = try LaneVerification.verify(settings)
             XCTAssertEqual(result.frames, 40)
@@ -143,9 +152,8 @@ final class LaneVerificationTests: XCTestCase {
     }
 
     func testTheFirstFrameThatShowsSomethingElseFailsWithItsRow() throws {
-        let settings = try RunCommands.settings(
-            try ParsedArguments(["--frames", "10", "--size", "40x8"], valued: RunCommands.settingValued, switches: []),
-            scenario: "plain-feed")
+        let settings = try RunSettingsParser.settings(
+            forScenario: "plain-feed", try ParsedArguments(["--frames", "10", "--size", "40x8"], command: .run))
         // Frame 6 gets one more character written at row 3, column 1.
         XCTAssertThrowsError(
             try LaneVerification.verify(settings) { index, bytes in

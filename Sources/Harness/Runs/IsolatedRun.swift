@@ -17,7 +17,7 @@ import Foundation
 /// parent's arguments.
 public enum IsolatedRun {
     /// The hidden `run` switch that makes a process the child.
-    static let childFlag = "--isolated-child"
+    public static let childFlag = "--isolated-child"
 
     /// What the child prints on standard output: every lane's frames.
     struct ChildResult: Codable {
@@ -64,6 +64,12 @@ public enum IsolatedRun {
                 scratch: scratch)
         } catch {
             throw UsageError("cannot run \(settings.name) in its own process (\(executable.path)): \(error)")
+        }
+        if outcome.status == 2 {
+            // Bad input (an unknown terminal, a missing feed file) is the
+            // same error it would be in this process: say it as the child did.
+            let message = outcome.standardErrorTail
+            throw UsageError(message.hasPrefix("framebench: ") ? String(message.dropFirst("framebench: ".count)) : message)
         }
         guard outcome.status == 0 else {
             throw UsageError(

@@ -33,22 +33,23 @@ public struct RunSettings: Sendable {
         set { workloadSettings.script = newValue }
     }
     /// Runs of the scenario whose frames are pooled; suites interleave them.
-    public var repeats = 1
+    public var repeats = RunDefaults.repeats
     /// A deliberate regression inside the render stage, for proving that the
     /// gate catches one (tests, and `--inject-allocations` / `--inject-delay-ns`).
     public var injection = RegressionInjection()
     /// The frame budget late-frame figures use, ns (60 Hz by default).
-    public var frameBudgetNanoseconds = RunSettings.defaultFrameBudget
+    public var frameBudgetNanoseconds = RunDefaults.frameBudgetNanoseconds
     /// What the run measures: wall-clock time (always), and instruction
     /// counts under callgrind when asked.
     public var countsInstructions = false
 
     /// 60 frames per second.
-    public static let defaultFrameBudget = 1_000_000_000.0 / 60
+    public static let defaultFrameBudget = RunDefaults.frameBudgetNanoseconds
 
     public init(
-        workload: String = PlainFeed.name, frames: Int = 2_000, workloadSettings: WorkloadSettings = WorkloadSettings(),
-        backend: Backend = .framebench, term: String = "xterm-256color", encoderOptions: EncoderOptions = EncoderOptions(),
+        workload: String = PlainFeed.name, frames: Int = RunDefaults.frames,
+        workloadSettings: WorkloadSettings = RunDefaults.workload, backend: Backend = RunDefaults.backend,
+        term: String = RunDefaults.term, encoderOptions: EncoderOptions = EncoderOptions(),
         warmUpFrames: Int? = nil, catalog: WorkloadCatalog = .builtIn
     ) {
         self.workload = workload
@@ -58,7 +59,7 @@ public struct RunSettings: Sendable {
         self.backend = backend
         self.term = term
         self.encoderOptions = encoderOptions
-        self.warmUpFrames = warmUpFrames ?? min(10, frames / 10)
+        self.warmUpFrames = warmUpFrames ?? RunDefaults.warmUpFrames(forFrames: frames)
         name = "\(workload)-\(workloadSettings.size)"
     }
 

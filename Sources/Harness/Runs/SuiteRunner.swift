@@ -43,10 +43,11 @@ public struct SuiteRunner {
         }
         progress?(done, total, "")
         var runs = benchmarks.indices.compactMap { pooled[$0] }
-        for (index, settings) in benchmarks.enumerated() where settings.countsInstructions {
-            // Counted in a child process under callgrind, after the timed runs.
-            progress?(done, total, "\(settings.name) (instructions)")
-            let counts = try CountedRun.measure(settings)
+        let counted = benchmarks.indices.filter { benchmarks[$0].countsInstructions }
+        if !counted.isEmpty {
+            progress?(done, total, "instructions of \(counted.count) under callgrind, \(countedChildren) at a time")
+        }
+        for (index, counts) in try countInstructions(of: counted) {
             for lane in runs[index].results.indices {
                 let backend = runs[index].results[lane].backend
                 runs[index].results[lane].instructions = counts.means[backend] ?? [:]
@@ -61,6 +62,35 @@ public struct SuiteRunner {
         return (document, runs)
     }
 
+    /// Counted children under callgrind at once: instruction counts do not
+    /// depend on what else the machine does, and each child is a process of
+    /// its own, so they run side by side (one per processor), after the
+    /// timed runs. Callgrind runs a program some 50 times slower: on two
+    /// processors this halves what a counted suite takes.
+    public var countedChildren = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Each benchmark of `indices` counted in its own child, `countedChildren` at a time.
+    private func countInstructions(of indices: [Int]) throws -> [(Int, CountedRun.Counts)] {
+        let collected = CountedResults()
+        let work = benchmarks
+        let queue = DispatchQueue(label: "framebench.counted", attributes: .concurrent)
+        let slots = DispatchSemaphore(value: countedChildren)
+        let group = DispatchGroup()
+        for index in indices {
+            slots.wait()
+            if collected.failed {
+                slots.signal()
+                break
+            }
+            queue.async(group: group) {
+                defer { slots.signal() }
+                collected.record(index, Result { try CountedRun.measure(work[index]) })
+            }
+        }
+        group.wait()
+        return try indices.map { ($0, try collected.counts(of: $0)) }
+    }
+
     /// Frames of two runs of the same benchmark, together.
     static func pool(_ a: RunResult, _ b: RunResult) -> RunResult {
         let results = zip(a.results, b.results).map { first, second -> BackendResult in
@@ -72,5 +102,32 @@ public struct SuiteRunner {
         return RunResult(
             settings: a.settings, results: results, idle: b.idle ?? a.idle,
             peakResidentBytes: max(a.peakResidentBytes, b.peakResidentBytes))
+    }
+}
+
+/// What the counted children found, filled from several threads.
+private final class CountedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Int: Result<CountedRun.Counts, Error>] = [:]
+
+    var failed: Bool {
+        lock.withLock { results.values.contains { if case .failure = $0 { true } else { false } } }
+    }
+
+    func record(_ index: Int, _ result: Result<CountedRun.Counts, Error>) {
+        lock.withLock { results[index] = result }
+    }
+
+    /// The counts of benchmark `index`; the first failure (in suite order) when any child failed.
+    func counts(of index: Int) throws -> CountedRun.Counts {
+        try lock.withLock {
+            if let failure = results.sorted(by: { $0.key < $1.key }).first(where: { if case .failure = $0.value { true } else { false } }) {
+                _ = try failure.value.get()
+            }
+            guard let result = results[index] else {
+                throw UsageError("instruction counts: benchmark \(index) was not counted")
+            }
+            return try result.get()
+        }
     }
 }

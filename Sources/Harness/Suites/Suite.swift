@@ -38,7 +38,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
     }
 
     /// 60 frames per second.
-    public static let defaultFrameBudget = RunSettings.defaultFrameBudget
+    public static let defaultFrameBudget = RunDefaults.frameBudgetNanoseconds
 
     public static let defaultPath = "Benchmarks/suites.json"
 
@@ -80,26 +80,32 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         for declaration: BenchmarkDeclaration, file: String, frameBudget: Double? = nil, catalog: WorkloadCatalog = .builtIn
     ) throws -> RunSettings {
         let context = "\(file): benchmark '\(declaration.name)'"
-        var size = Size(cols: 200, rows: 50)
+        var size = RunDefaults.workload.size
         if let text = declaration.size {
             do { size = try Size(parsing: text, what: "size") } catch { throw UsageError("\(context): \(error)") }
         }
-        let frames = declaration.frames ?? 2_000
-        guard (1...10_000_000).contains(frames) else { throw UsageError("\(context): frames must be 1...10000000") }
-        let backendName = declaration.backend ?? "framebench"
+        let frames = declaration.frames ?? RunDefaults.frames
+        guard RunDefaults.frameRange.contains(frames) else {
+            throw UsageError("\(context): frames must be \(RunDefaults.frameRange.lowerBound)...\(RunDefaults.frameRange.upperBound)")
+        }
+        let backendName = declaration.backend ?? RunDefaults.backend.rawValue
         guard let backend = Backend(rawValue: backendName) else {
             throw UsageError("\(context): backend must be framebench, ncurses or both, not '\(backendName)'")
         }
-        let repeats = declaration.repeats ?? 1
-        guard (1...100).contains(repeats) else { throw UsageError("\(context): repeats must be 1...100") }
+        let repeats = declaration.repeats ?? RunDefaults.repeats
+        guard RunDefaults.repeatRange.contains(repeats) else {
+            throw UsageError("\(context): repeats must be \(RunDefaults.repeatRange.lowerBound)...\(RunDefaults.repeatRange.upperBound)")
+        }
         var settings = RunSettings(
             workload: declaration.scenario, frames: frames,
-            workloadSettings: WorkloadSettings(size: size, seed: declaration.seed ?? 1, feedItems: max(1, declaration.feed ?? 1_000_000)),
-            backend: backend, term: declaration.term ?? "xterm-256color", catalog: catalog)
+            workloadSettings: WorkloadSettings(
+                size: size, seed: declaration.seed ?? RunDefaults.workload.seed,
+                feedItems: max(1, declaration.feed ?? RunDefaults.workload.feedItems)),
+            backend: backend, term: declaration.term ?? RunDefaults.term, catalog: catalog)
         settings.name = declaration.name
         settings.repeats = repeats
-        settings.script = declaration.script ?? "default"
-        settings.frameBudgetNanoseconds = frameBudget ?? RunSettings.defaultFrameBudget
+        settings.script = declaration.script ?? RunDefaults.workload.script
+        settings.frameBudgetNanoseconds = frameBudget ?? RunDefaults.frameBudgetNanoseconds
         if let milliseconds = declaration.frameBudgetMilliseconds {
             guard milliseconds.isFinite, milliseconds > 0 else {
                 throw UsageError("\(context): frame_budget_ms must be a positive number of milliseconds, not \(milliseconds)")

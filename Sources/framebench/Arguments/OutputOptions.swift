@@ -18,9 +18,6 @@ struct OutputOptions {
     var quiet: Bool
     var replacing: Bool
 
-    static let valued: Set<String> = ["format", "out"]
-    static let switches: Set<String> = ["quiet", "force"]
-
     init(_ parsed: ParsedArguments) throws {
         let name = parsed.string("format") ?? "text"
         guard let format = Format(rawValue: name) else {

@@ -1,51 +1,87 @@
 import FrameGrid
 import Harness
 
-/// Command-line arguments split into positionals, `--name value` options and
-/// `--flag` switches, checked against what a command accepts.
-public struct ParsedArguments {
-    public private(set) var positionals: [String] = []
+/// A command's arguments split into positionals, `--name value` options and
+/// `--flag` switches, checked against the options the command declares
+/// (`OptionDeclaration.taken(by:)`).
+struct ParsedArguments {
+    let command: CommandName
+    private(set) var positionals: [String] = []
     private var options: [String: String] = [:]
     private var flags: Set<String> = []
+    /// `--help` or `-h` was given: the command's help is printed instead of running it.
+    private(set) var wantsHelp = false
+    /// The arguments after a bare `--`, taken as they are (`program -- less -N FILE`); nil without `--`.
+    private(set) var trailing: [String]?
 
-    /// Parses `arguments`; `valued` are the options that take a value, `switches` those that do not.
-    public init(_ arguments: [String], valued: Set<String>, switches: Set<String>) throws {
+    /// Parses `arguments` (after the command's name).
+    /// - Throws: `UsageError` naming an unknown option (with the options the
+    ///   command takes) or an option without its value.
+    init(_ arguments: [String], command: CommandName) throws {
+        self.command = command
+        let declared = OptionDeclaration.taken(by: command)
+        var arguments = arguments
+        if let separator = arguments.firstIndex(of: "--") {
+            trailing = Array(arguments[(separator + 1)...])
+            arguments = Array(arguments[..<separator])
+        }
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            wantsHelp = true
+            return
+        }
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument.hasPrefix("--") {
-                var name = String(argument.dropFirst(2))
-                var inlineValue: String?
-                if let equals = name.firstIndex(of: "=") {
-                    inlineValue = String(name[name.index(after: equals)...])
-                    name = String(name[..<equals])
-                }
-                if valued.contains(name) {
-                    if let inlineValue {
-                        options[name] = inlineValue
-                    } else {
-                        guard index + 1 < arguments.count else { throw UsageError("--\(name) needs a value") }
-                        index += 1
-                        options[name] = arguments[index]
-                    }
-                } else if switches.contains(name), inlineValue == nil {
-                    flags.insert(name)
+            index += 1
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positionals.append(argument)
+                continue
+            }
+            var name = String(argument.drop { $0 == "-" })
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard argument.hasPrefix("--"), let option = declared.first(where: { $0.name == name }),
+                option.takesValue || inlineValue == nil
+            else {
+                throw UsageError("unknown option \(argument) for \(command.rawValue) (\(ParsedArguments.optionList(command)))")
+            }
+            if option.takesValue {
+                if let inlineValue {
+                    options[name] = inlineValue
                 } else {
-                    let known = (valued.union(switches)).sorted().map { "--" + $0 }.joined(separator: ", ")
-                    throw UsageError("unknown option \(argument) (this command takes: \(known))")
+                    guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(option.value!))") }
+                    options[name] = arguments[index]
+                    index += 1
                 }
             } else {
-                positionals.append(argument)
+                flags.insert(name)
             }
-            index += 1
         }
     }
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-    public func string(_ name: String) -> String? { options[name] }
+    /// "it takes: --frames N, ..." with the listed options of `command`.
+    static func optionList(_ command: CommandName) -> String {
+        let listed = OptionDeclaration.taken(by: command).filter(\.isListed).map(\.synopsis)
+        return "\(command.rawValue) takes: " + listed.joined(separator: ", ")
+    }
+
+    /// These arguments with `other`'s options and switches on top (a suite
+    /// entry's declared settings under the command line's).
+    func overlaid(with other: ParsedArguments) -> ParsedArguments {
+        var merged = self
+        merged.options.merge(other.options) { $1 }
+        merged.flags.formUnion(other.flags)
+        return merged
+    }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func string(_ name: String) -> String? { options[name] }
 
     /// A whole number in `range`, or `defaultValue` when the option is absent.
-    public func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
+    func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
         guard let text = options[name] else { return defaultValue }
         guard let value = Int(text.replacingOccurrences(of: "_", with: "")), range.contains(value) else {
             throw UsageError("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
@@ -58,9 +94,7 @@ public struct ParsedArguments {
         guard let text = options[name] else { return defaultValue }
         return try Size(parsing: text, what: "--\(name)")
     }
-}
 
-extension ParsedArguments {
     /// `--shard I/N`, when given; `what` names what it cannot apply to.
     func shard(appliesToSuite usesSuite: Bool, otherwise what: String) throws -> Shard? {
         guard let text = string("shard") else { return nil }

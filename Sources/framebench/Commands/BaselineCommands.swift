@@ -1,67 +1,58 @@
 import Harness
 import Foundation
 
-/// `baseline save|list|show`, `compare` and `check`.
+/// `baseline save`, `baseline list`, `baseline show`, `compare` and `check`.
 enum BaselineCommands {
-    static func baseline(_ arguments: [String]) throws -> Int32 {
-        guard let verb = arguments.first else { throw UsageError("baseline needs save, list or show") }
-        let rest = Array(arguments.dropFirst())
-        let store = BaselineStore()
-        switch verb {
-        case "save":
-            let parsed = try ParsedArguments(
-                rest, valued: ["name", "from", "suite", "measure", "frame-budget", "shard"], switches: ["force"])
-            guard parsed.positionals.isEmpty else { throw UsageError("baseline save takes no positional arguments") }
-            let name = parsed.string("name") ?? BaselineStore.defaultName
-            try store.checkSave(name: name, force: parsed.flag("force"))  // before the run, not after it
-            let document: RunDocument
-            if let from = parsed.string("from") {
-                _ = try parsed.shard(appliesToSuite: false, otherwise: "--from (merge shards with framebench merge)")
-                document = try BaselineStore.read(from)
-            } else {
-                document = try runSuite(parsed)
-            }
-            let path = try store.save(document, name: name, force: parsed.flag("force"))
-            try StandardStreams.printLine("saved baseline \(name) (\(document.scenarios.count) results) to \(path)")
-            return 0
-        case "list":
-            _ = try ParsedArguments(rest, valued: [], switches: [])
-            let entries = store.list()
-            if entries.isEmpty { try StandardStreams.printLine("no baselines in \(store.directory)/") }
-            for entry in entries {
-                // File names and fields come from files anyone may have put in Results/.
-                let name = UntrustedText.terminal(entry.name)
-                if let document = entry.document {
-                    try StandardStreams.printLine(
-                        UntrustedText.terminal(
-                            "\(TextReport.pad(name, 40))\(document.created)  \(document.machine.slug)  commit \(document.git.commit.map { String($0.prefix(12)) } ?? "unknown")\(document.git.dirty == true ? " (dirty)" : "")  \(document.scenarios.count) results"
-                        ))
-                } else {
-                    try StandardStreams.printLine(UntrustedText.terminal("\(TextReport.pad(name, 40))unreadable: \(entry.problem ?? "")"))
-                }
-            }
-            return 0
-        case "show":
-            let parsed = try ParsedArguments(rest, valued: OutputOptions.valued, switches: OutputOptions.switches)
-            guard parsed.positionals.count == 1 else { throw UsageError("baseline show takes one NAME") }
-            let document = try store.load(parsed.positionals[0])
-            let output = try OutputOptions(parsed)
-            switch output.format {
-            case .json: try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
-            case .markdown: try output.emit(MarkdownReport.run(document))
-            case .text, .junit: try output.emit(TextReport(colors: output.colors).run(document))
-            }
-            return 0
-        default:
-            throw UsageError("unknown baseline command '\(verb)' (save, list, show)")
+    static func save(_ parsed: ParsedArguments) throws -> Int32 {
+        guard parsed.positionals.isEmpty else { throw UsageError("baseline save takes no positional arguments") }
+        let store = PackageRoot.current.baselines
+        let name = parsed.string("name") ?? BaselineStore.defaultName
+        try store.checkSave(name: name, force: parsed.flag("force"))  // before the run, not after it
+        let document: RunDocument
+        if let from = parsed.string("from") {
+            _ = try parsed.shard(appliesToSuite: false, otherwise: "--from (merge shards with framebench merge)")
+            document = try BaselineStore.read(from)
+        } else {
+            document = try runSuite(parsed)
         }
+        let path = try store.save(document, name: name, force: parsed.flag("force"))
+        try StandardStreams.printLine("saved baseline \(name) (\(document.scenarios.count) results) to \(path)")
+        return 0
     }
 
-    static func compare(_ arguments: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(
-            arguments,
-            valued: OutputOptions.valued.union(["baseline", "suite", "budgets", "measure", "frame-budget", "instruction-tolerance"]),
-            switches: OutputOptions.switches.union(["paired"]))
+    static func list(_ parsed: ParsedArguments) throws -> Int32 {
+        guard parsed.positionals.isEmpty else { throw UsageError("baseline list takes no arguments") }
+        let store = PackageRoot.current.baselines
+        let entries = store.list()
+        if entries.isEmpty { try StandardStreams.printLine("no baselines in \(store.directory)/") }
+        for entry in entries {
+            // File names and fields come from files anyone may have put in Results/.
+            let name = UntrustedText.terminal(entry.name)
+            if let document = entry.document {
+                try StandardStreams.printLine(
+                    UntrustedText.terminal(
+                        "\(TextReport.pad(name, 40))\(document.created)  \(document.machine.slug)  commit \(document.git.commit.map { String($0.prefix(12)) } ?? "unknown")\(document.git.dirty == true ? " (dirty)" : "")  \(document.scenarios.count) results"
+                    ))
+            } else {
+                try StandardStreams.printLine(UntrustedText.terminal("\(TextReport.pad(name, 40))unreadable: \(entry.problem ?? "")"))
+            }
+        }
+        return 0
+    }
+
+    static func show(_ parsed: ParsedArguments) throws -> Int32 {
+        guard parsed.positionals.count == 1 else { throw UsageError("baseline show takes one NAME") }
+        let document = try PackageRoot.current.baselines.load(parsed.positionals[0])
+        let output = try OutputOptions(parsed)
+        switch output.format {
+        case .json: try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
+        case .markdown: try output.emit(MarkdownReport.run(document))
+        case .text, .junit: try output.emit(TextReport(colors: output.colors).run(document))
+        }
+        return 0
+    }
+
+    static func compare(_ parsed: ParsedArguments) throws -> Int32 {
         let output = try OutputOptions(parsed)
         let baseline: RunDocument
         let candidate: RunDocument
@@ -77,7 +68,7 @@ enum BaselineCommands {
         case 0:
             guard !parsed.flag("paired") else { throw UsageError("--paired compares two lists of results files made in rounds") }
             baselineName = parsed.string("baseline") ?? BaselineStore.defaultName
-            baseline = try BaselineStore().load(baselineName)
+            baseline = try PackageRoot.current.baselines.load(baselineName)
             candidate = try runSuite(parsed)
         default:
             throw UsageError("compare takes --baseline NAME, or two results files A.json B.json")
@@ -100,41 +91,31 @@ enum BaselineCommands {
         return options
     }
 
-    /// The suite run now, with `--suite`, `--measure` and `--frame-budget` applied.
+    /// The suite run now, with `--suite`, `--filter`, `--measure` and `--frame-budget` applied.
     static func runSuite(_ parsed: ParsedArguments) throws -> RunDocument {
-        var runner = try RunCommands.suite(named: parsed.string("suite"))
-        runner.benchmarks = try runner.benchmarks.map { declared in
-            var settings = declared
-            try RunCommands.applyMeasurement(parsed, to: &settings)
-            return settings
-        }
+        let selection = try BenchmarkSelection.resolve(names: [], parsed)
+        var runner = selection.runner()
         if let shard = try parsed.shard(appliesToSuite: true, otherwise: "") { runner.restrict(to: shard) }
         return try runner.run().document
     }
 
-    static func check(_ arguments: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(
-            arguments,
-            valued: OutputOptions.valued.union([
-                "baseline", "budgets", "results", "suite", "measure", "frame-budget", "instruction-tolerance", "shard",
-            ]),
-            switches: OutputOptions.switches.union(["gate-timing"]))
+    static func check(_ parsed: ParsedArguments) throws -> Int32 {
         guard parsed.positionals.isEmpty else { throw UsageError("check takes no positional arguments") }
         let output = try OutputOptions(parsed)
-        let budgetsPath = parsed.string("budgets") ?? BudgetFile.defaultPath
+        let budgetsPath = parsed.string("budgets") ?? PackageRoot.current.budgetsPath
         let budgets = try BudgetFile.load(budgetsPath)
         let given = try parsed.string("results").map { try BaselineStore.read($0) }
         _ = try parsed.shard(appliesToSuite: given == nil, otherwise: "--results")
         // Names are checked before any benchmark runs: a misspelt budget is an error, not a budget that never applies.
         var known = given.map { Set($0.scenarios.map(\.name)) } ?? []
         if given == nil {
-            known.formUnion(try SuiteFile.load(SuiteFile.defaultPath, catalog: WorkloadFactory.catalog).benchmarkNames)
-        } else if let suites = try? SuiteFile.load(SuiteFile.defaultPath, catalog: WorkloadFactory.catalog) {
+            known.formUnion(try SuiteFile.load(PackageRoot.current.suitesPath, catalog: WorkloadFactory.catalog).benchmarkNames)
+        } else if let suites = try? SuiteFile.load(PackageRoot.current.suitesPath, catalog: WorkloadFactory.catalog) {
             // Checking a results file needs no suites; their names count when they can be read.
             known.formUnion(suites.benchmarkNames)
         }
         try budgets.checkNames(known, path: budgetsPath)
-        let store = BaselineStore()
+        let store = PackageRoot.current.baselines
         let baselineName = parsed.string("baseline") ?? BaselineStore.defaultName
         var baseline: RunDocument?
         if parsed.string("baseline") != nil || FileManager.default.fileExists(atPath: store.path(for: baselineName)) {

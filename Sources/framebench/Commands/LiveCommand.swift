@@ -5,28 +5,18 @@ import Workloads
 
 /// `framebench live`.
 enum LiveCommand {
-    static func live(_ arguments: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(
-            arguments, valued: ["frames", "term", "feed", "feed-file", "seed", "fps", "script"], switches: ["autoplay", "no-hud"])
+    static func live(_ parsed: ParsedArguments) throws -> Int32 {
         guard parsed.positionals.count == 1 else { throw UsageError("live takes one scenario") }
-        let script = parsed.string("script") ?? "default"
-        try WorkloadFactory.checkScript(script, for: parsed.positionals[0])
+        if !parsed.flag("autoplay"), parsed.string("frames") != nil { throw UsageError("--frames goes with --autoplay") }
+        let settings = try RunSettingsParser.settings(forScenario: parsed.positionals[0], parsed)
         guard let size = RawTerminal.size() else { throw UsageError("live mode needs a terminal (its size could not be read)") }
-        let environmentTerm = ProcessInfo.processInfo.environment["TERM"].flatMap { $0.isEmpty || $0 == "dumb" ? nil : $0 }
-        var options = LiveSession.Options(
-            workload: parsed.positionals[0],
-            workloadSettings: WorkloadSettings(
-                size: Size(cols: size.cols, rows: size.rows),
-                seed: UInt64(try parsed.integer("seed", default: 1, in: 0...Int.max)),
-                feedItems: try parsed.integer("feed", default: 1_000_000, in: 1...Int(Int32.max)),
-                feedFile: parsed.string("feed-file"), script: script),
-            term: parsed.string("term") ?? environmentTerm ?? "xterm-256color")
+        var workloadSettings = settings.workloadSettings
+        workloadSettings.size = Size(cols: size.cols, rows: size.rows)
+        var options = LiveSession.Options(workload: settings.workload, workloadSettings: workloadSettings, term: settings.term)
         options.showsHUD = !parsed.flag("no-hud")
         options.framesPerSecond = Double(try parsed.integer("fps", default: 60, in: 1...1_000))
         if parsed.flag("autoplay") {
-            options.autoplayFrames = try parsed.integer("frames", default: 600, in: 1...10_000_000)
-        } else if parsed.string("frames") != nil {
-            throw UsageError("--frames goes with --autoplay")
+            options.autoplayFrames = parsed.string("frames") == nil ? RunDefaults.autoplayFrames : settings.frames
         }
         let summary = try LiveSession(options).run()
         if options.autoplayFrames != nil {

@@ -3,10 +3,7 @@ import Foundation
 
 /// `merge`: results files of shards and rounds into one (see `ResultsMerge`).
 enum MergeCommand {
-    static func merge(_ arguments: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(
-            arguments, valued: ["out", "github-benchmark"],
-            switches: ["force", "rounds", "deterministic-only", "quiet"])
+    static func merge(_ parsed: ParsedArguments) throws -> Int32 {
         guard !parsed.positionals.isEmpty else {
             throw UsageError("merge needs the results files to merge (merge FILE... --out FILE)")
         }

@@ -5,60 +5,38 @@ import ProgramDriver
 /// `framebench program [options] -- COMMAND [ARGS...]`: any terminal program
 /// driven on a pty by a key script, its frames measured through libvterm
 /// and reported like any run (see `ProgramReport` for the metric mapping).
+/// Options are declared in `OptionDeclarations.swift` (command `.program`).
 enum ProgramCommand {
-    static let usage = """
-          program [--size COLSxROWS] [--script FILE | --keys SCRIPT] [--frames N] [--term T] [--gap MS]
-              [--timeout MS] [--repeat K] [--name NAME] [--record DIR] [--frame-budget MS]
-              [--format text|json|markdown] [--out FILE|-] [--force] [--quiet] -- COMMAND [ARGS...]
-          program --suite NAME [--suites FILE] [options above]
-              The programs of a suite in Benchmarks/Programs/programs.json (or FILE), one results file.
-              Runs COMMAND on a pseudo-terminal, types the key script (README: "Key scripts"), cuts
-              its output into frames (DEC 2026 sync markers, else --gap ms of quiet, default 30)
-              and reports per-frame latency, bytes and libvterm damage.
-        """
-
-    static let valued: Set<String> = [
-        "size", "script", "keys", "frames", "term", "gap", "timeout", "repeat", "name", "record", "frame-budget",
-    ]
-
-    static func program(_ arguments: [String]) throws -> Int32 {
-        let separator = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        let options = Array(arguments[..<separator])
-        let command = separator < arguments.endIndex ? Array(arguments[(separator + 1)...]) : []
-        let parsed = try ParsedArguments(
-            options, valued: OutputOptions.valued.union(valued).union(["suite", "suites"]),
-            switches: OutputOptions.switches)
+    static func program(_ parsed: ParsedArguments) throws -> Int32 {
         guard parsed.positionals.isEmpty else {
             throw UsageError("program: unexpected '\(parsed.positionals[0])' before -- (the command goes after --)")
         }
         let output = try OutputOptions(parsed)
+        if output.format == .junit {
+            throw UsageError("program: --format junit reports comparisons; use text, json or markdown")
+        }
+        let command = parsed.trailing ?? []
         var allRuns: [[ProgramRun]] = []
         var scenarios: [ScenarioReport] = []
         if let suite = parsed.string("suite") {
-            guard command.isEmpty else {
-                throw UsageError("program: give --suite NAME or a command after --, not both")
-            }
-            guard parsed.string("record") == nil else {
-                throw UsageError("program: --record records one command, not a suite")
-            }
-            let path = parsed.string("suites") ?? ProgramSuiteFile.defaultPath
+            guard command.isEmpty else { throw UsageError("program: give --suite NAME or a command after --, not both") }
+            guard parsed.string("record") == nil else { throw UsageError("program: --record records one command, not a suite") }
+            let root = PackageRoot.current
+            let path = parsed.string("suites") ?? root.programSuitesPath
             let entries = try ProgramSuiteFile.load(path).entries(of: suite, path: path)
-            let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-                .deletingLastPathComponent().path
+            let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
             for entry in entries {
-                // Declared settings first, the command line's after: the later one wins.
-                let merged = try ParsedArguments(
-                    entry.arguments() + options, valued: OutputOptions.valued.union(valued).union(["suite", "suites"]),
-                    switches: OutputOptions.switches)
-                let (report, runs) = try measure(merged, command: entry.command(binFolder: bin))
+                // Declared settings first, the command line's over them.
+                let declared = try ParsedArguments(entry.arguments(root: root.folder), command: .program)
+                let command = entry.command(binFolder: bin, root: root.folder)
+                let (report, runs) = try measure(declared.overlaid(with: parsed), command: command)
                 scenarios.append(report)
                 allRuns.append(runs)
             }
         } else {
             guard !command.isEmpty else {
                 throw UsageError(
-                    "program needs a command after -- (e.g. framebench program --keys 'j x50' -- less FILE) or --suite NAME"
-                )
+                    "program needs a command after -- (e.g. framebench program --keys 'j x50' -- less FILE) or --suite NAME")
             }
             let (report, runs) = try measure(parsed, command: command)
             scenarios.append(report)
@@ -70,13 +48,9 @@ enum ProgramCommand {
             try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
         case .markdown:
             try output.emit(MarkdownReport.run(document))
-        case .junit:
-            throw UsageError("program: --format junit reports comparisons; use text, json or markdown")
-        case .text:
+        case .junit, .text:
             let text = TextReport(colors: output.colors)
-            let summaries = zip(scenarios, allRuns).map {
-                "\(UntrustedText.terminal($0.name)):\n" + ProgramSummary.text($1)
-            }
+            let summaries = zip(scenarios, allRuns).map { "\(UntrustedText.terminal($0.name)):\n" + ProgramSummary.text($1) }
             try output.emit(output.quiet ? "" : text.run(document) + "\n" + summaries.joined(separator: "\n"))
         }
         return allRuns.joined().allSatisfy(\.outcome.isCompleted) ? 0 : 1
@@ -102,7 +76,7 @@ enum ProgramCommand {
         return (ProgramReport.scenario(name: name, runs: runs, frameBudgetNanoseconds: budget), runs)
     }
 
-    /// The run settings from the command line (shared with suite entries).
+    /// The run settings from the options (a suite entry's come as options too).
     static func programSettings(_ parsed: ParsedArguments, command: [String]) throws -> ProgramSettings {
         let size = try parsed.size("size", default: .init(cols: 80, rows: 24))
         guard size.cols <= 1000, size.rows <= 1000 else {

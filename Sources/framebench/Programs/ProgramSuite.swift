@@ -15,7 +15,8 @@ import ProgramDriver
 /// (xterm-256color), `gap_ms` (30), `timeout_ms` (5000), `frames` (stop
 /// after N answering frames), `repeats` (1), `frame_budget_ms` (16).
 /// In `program`, `{bin}` is the folder of the running framebench (so
-/// `{bin}/framebench` and `{bin}/ncurses-list` are the build that runs).
+/// `{bin}/framebench` and `{bin}/ncurses-list` are the build that runs) and
+/// `{root}` the package's folder; `script` is relative to the package.
 public struct ProgramDeclaration: Codable, Equatable, Sendable {
     public var name: String
     public var program: [String]
@@ -38,10 +39,10 @@ public struct ProgramDeclaration: Codable, Equatable, Sendable {
 
     /// The declaration as `framebench program` arguments (before `--`), so
     /// one parser checks both and a command-line option can replace a declared one.
-    func arguments() -> [String] {
+    func arguments(root: String) -> [String] {
         var arguments = ["--name", name]
         if let keys { arguments += ["--keys", keys] }
-        if let script { arguments += ["--script", script] }
+        if let script { arguments += ["--script", script.hasPrefix("/") ? script : "\(root)/\(script)"] }
         if let size { arguments += ["--size", size] }
         if let term { arguments += ["--term", term] }
         if let gapMilliseconds { arguments += ["--gap", "\(gapMilliseconds)"] }
@@ -52,9 +53,9 @@ public struct ProgramDeclaration: Codable, Equatable, Sendable {
         return arguments
     }
 
-    /// `program` with `{bin}` replaced.
-    func command(binFolder: String) -> [String] {
-        program.map { $0.replacingOccurrences(of: "{bin}", with: binFolder) }
+    /// `program` with `{bin}` and `{root}` replaced.
+    func command(binFolder: String, root: String) -> [String] {
+        program.map { $0.replacingOccurrences(of: "{bin}", with: binFolder).replacingOccurrences(of: "{root}", with: root) }
     }
 }
 

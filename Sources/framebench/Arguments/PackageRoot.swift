@@ -1,0 +1,51 @@
+import Foundation
+import Harness
+
+/// The package whose `Benchmarks/` and `Results/` the commands use: given
+/// with `--package-path DIR`, else the nearest folder upward from the current
+/// one that holds `Package.swift` and `Benchmarks/suites.json`, else the
+/// current folder (a results file can be compared anywhere).
+///
+/// Paths stay relative when the root is the current folder, so messages read
+/// as they always have (`Benchmarks/suites.json has no suite ...`).
+struct PackageRoot: Sendable {
+    /// "" for the current folder, else the root with a trailing "/".
+    private let prefix: String
+
+    /// The root the command being run uses (set by the dispatcher).
+    nonisolated(unsafe) static var current = PackageRoot(prefix: "")
+
+    private init(prefix: String) { self.prefix = prefix }
+
+    var suitesPath: String { prefix + SuiteFile.defaultPath }
+    var programSuitesPath: String { prefix + ProgramSuiteFile.defaultPath }
+    /// The root as a folder path ("." for the current one), for `{root}` in program suites.
+    var folder: String { prefix.isEmpty ? "." : String(prefix.dropLast()) }
+    var budgetsPath: String { prefix + BudgetFile.defaultPath }
+    var baselines: BaselineStore { BaselineStore(directory: prefix + BaselineStore.defaultDirectory) }
+
+    /// The root for `--package-path` (when given) or found from the current folder.
+    /// - Throws: `UsageError` when `--package-path` names no package with a suites file.
+    static func locate(explicit: String?) throws -> PackageRoot {
+        let manager = FileManager.default
+        if let explicit {
+            let folder = URL(fileURLWithPath: explicit).standardizedFileURL.path
+            guard manager.fileExists(atPath: folder + "/" + SuiteFile.defaultPath) else {
+                throw UsageError("--package-path \(explicit): no \(SuiteFile.defaultPath) there")
+            }
+            return PackageRoot(prefix: folder + "/")
+        }
+        let here = URL(fileURLWithPath: manager.currentDirectoryPath).standardizedFileURL
+        var folder = here
+        while true {
+            if manager.fileExists(atPath: folder.path + "/Package.swift"),
+                manager.fileExists(atPath: folder.path + "/" + SuiteFile.defaultPath)
+            {
+                return PackageRoot(prefix: folder.path == here.path ? "" : folder.path + "/")
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return PackageRoot(prefix: "") }
+            folder = parent
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Harness
+import TerminalOutput
+import Workloads
+
+/// The one parser of run settings: the command line's options laid over a
+/// scenario's defaults (`RunDefaults`) or over a benchmark as its suite
+/// declares it. Only options given change anything.
+enum RunSettingsParser {
+    /// Scenario `name` at the defaults, with the command line's settings over them.
+    /// - Throws: `UnknownWorkloadError` for a name the catalog does not have, `UsageError` for a bad value.
+    static func settings(forScenario name: String, _ parsed: ParsedArguments) throws -> RunSettings {
+        _ = try WorkloadFactory.entry(name)
+        let base = RunSettings(workload: name, term: environmentTerm ?? RunDefaults.term, catalog: WorkloadFactory.catalog)
+        var settings = try apply(parsed, over: base)
+        settings.name = "\(name)-\(settings.size)"
+        return settings
+    }
+
+    /// TERM from the environment, unless it names no real terminal.
+    static var environmentTerm: String? {
+        ProcessInfo.processInfo.environment["TERM"].flatMap { $0.isEmpty || $0 == "dumb" ? nil : $0 }
+    }
+
+    /// `declared` with every run setting given on the command line in its place.
+    static func apply(_ parsed: ParsedArguments, over declared: RunSettings) throws -> RunSettings {
+        var settings = declared
+        if let script = parsed.string("script") { settings.script = script }
+        try WorkloadFactory.checkScript(settings.script, for: settings.workload)
+        settings.frames = try parsed.integer("frames", default: settings.frames, in: RunDefaults.frameRange)
+        settings.workloadSettings.size = try parsed.size("size", default: settings.size)
+        settings.workloadSettings.seed = UInt64(
+            try parsed.integer("seed", default: Int(clamping: settings.workloadSettings.seed), in: 0...Int.max))
+        settings.workloadSettings.feedItems = try parsed.integer(
+            "feed", default: settings.workloadSettings.feedItems, in: RunDefaults.feedRange)
+        if let file = parsed.string("feed-file") { settings.workloadSettings.feedFile = file }
+        settings.repeats = try parsed.integer("repeat", default: settings.repeats, in: RunDefaults.repeatRange)
+        if let term = parsed.string("term") { settings.term = term }
+        if let name = parsed.string("backend") {
+            guard let backend = Backend(rawValue: name) else {
+                throw UsageError("--backend must be framebench, ncurses or both, not '\(name)'")
+            }
+            settings.backend = backend
+        }
+        if parsed.flag("sync") { settings.encoderOptions.synchronizedOutput = true }
+        if parsed.flag("no-erase") { settings.encoderOptions.usesEraseAndRepeat = false }
+        if parsed.flag("no-scroll-regions") { settings.encoderOptions.usesScrollRegions = false }
+        if parsed.string("warm-up") != nil {
+            settings.warmUpFrames = try parsed.integer("warm-up", default: 0, in: 0...(settings.frames - 1))
+        } else if parsed.string("frames") != nil {
+            settings.warmUpFrames = RunDefaults.warmUpFrames(forFrames: settings.frames)
+        }
+        try applyMeasurement(parsed, to: &settings)
+        return settings
+    }
+
+    /// The options that decide how frames are measured, not which: frame
+    /// budget, instruction counting and regression injection.
+    static func applyMeasurement(_ parsed: ParsedArguments, to settings: inout RunSettings) throws {
+        if let text = parsed.string("frame-budget") {
+            guard let milliseconds = Double(text), milliseconds.isFinite, milliseconds > 0 else {
+                throw UsageError("--frame-budget takes a positive number of milliseconds (16.67 for 60 Hz, 8.33 for 120 Hz), not '\(text)'")
+            }
+            settings.frameBudgetNanoseconds = milliseconds * 1_000_000
+        }
+        if let measure = parsed.string("measure") {
+            var instructions = false
+            for part in measure.split(separator: ",", omittingEmptySubsequences: false) {
+                switch part {
+                case "time": break
+                case "instructions": instructions = true
+                default: throw UsageError("--measure takes time, instructions or both as 'time,instructions', not '\(measure)'")
+                }
+            }
+            settings.countsInstructions = instructions
+        }
+        settings.injection = try injection(parsed)
+    }
+
+    static func injection(_ parsed: ParsedArguments) throws -> RegressionInjection {
+        let phaseName = parsed.string("inject-phase") ?? FramePhase.encode.rawValue
+        let phases: [FramePhase] = [.update, .layout, .diff, .encode, .write]
+        guard let phase = FramePhase(rawValue: phaseName), phases.contains(phase) else {
+            throw UsageError("--inject-phase must be one of \(phases.map(\.rawValue).joined(separator: ", ")), not '\(phaseName)'")
+        }
+        let slowdownText = parsed.string("inject-slowdown") ?? "0"
+        guard let slowdown = Double(slowdownText), slowdown.isFinite, (0...10).contains(slowdown) else {
+            throw UsageError("--inject-slowdown takes a fraction of the phase's time, 0...10 (0.1: 10% slower), not '\(slowdownText)'")
+        }
+        return RegressionInjection(
+            phase: phase,
+            allocationsPerFrame: try parsed.integer("inject-allocations", default: 0, in: 0...1_000),
+            delayNanoseconds: try parsed.integer("inject-delay-ns", default: 0, in: 0...1_000_000_000),
+            slowdown: slowdown,
+            workIterations: try parsed.integer("inject-work", default: 0, in: 0...1_000_000_000))
+    }
+}
