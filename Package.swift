@@ -35,6 +35,15 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(
+            name: "CVTerm",
+            pkgConfig: "vterm",
+            providers: [.apt(["libvterm-dev"])]
+        ),
+        .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+        // Drives any terminal program on a pty and measures its frames through libvterm.
+        .target(name: "ProgramDriver", dependencies: ["CVTerm", "CPseudoTerminal"]),
+        .testTarget(name: "ProgramDriverTests", dependencies: ["ProgramDriver"]),
         .target(name: "CAllocationCounter"),
         .target(name: "CCallgrind"),
         .target(name: "FrameGrid"),
@@ -42,7 +51,7 @@ let package = Package(
         .target(name: "Workloads", dependencies: ["FrameGrid"]),
         .target(
             name: "Harness",
-            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter", "CCallgrind"]
+            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter", "CCallgrind", "ProgramDriver"]
         ),
         .target(name: "SceneKit", dependencies: ["FrameGrid", "Workloads"]),
         .target(name: "Scenes", dependencies: ["FrameGrid", "Layout", "Workloads", "SceneKit"]),
@@ -58,7 +67,9 @@ let package = Package(
         .target(name: "BenchmarkScenes", dependencies: ["FrameGrid", "Workloads"], path: "Benchmarks/Scenes"),
         .executableTarget(
             name: "framebench",
-            dependencies: ["Harness", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput"],
+            dependencies: [
+                "Harness", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput", "ProgramDriver",
+            ],
             plugins: ["GitCommitPlugin"]
         ),
         // Records the git commit the sources were built from, for `framebench --version`.
@@ -69,7 +80,7 @@ let package = Package(
             dependencies: ["TerminalOutput", "FrameGrid", "Workloads", "CNcurses", "CAllocationCounter"]
         ),
         // The library's tests, and the command line's (through the executable's module).
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "framebench", "Workloads", "FrameGrid"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "framebench", "Workloads", "FrameGrid", "ProgramDriver"]),
         .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
         // Runs two phases of known work under callgrind to show the counts are exact.
         .executableTarget(name: "callgrind-probe", dependencies: ["Harness"]),
@@ -79,6 +90,8 @@ let package = Package(
             name: "LayoutTests",
             dependencies: ["Layout", "FrameGrid", "TerminalOutput", "CAllocationCounter", "TestSupport"]
         ),
+        // An ncurses program for `framebench program` (Benchmarks/Programs).
+        .executableTarget(name: "ncurses-list", dependencies: ["CNcurses"], path: "Benchmarks/Programs/NcursesList"),
         .executableTarget(
             name: "layout-bench",
             dependencies: ["Layout", "FrameGrid", "TerminalOutput", "Workloads", "Harness"],
