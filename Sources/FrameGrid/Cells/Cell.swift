@@ -1,7 +1,7 @@
 /// One terminal cell: a grapheme cluster, its display width and its style.
 ///
 /// Exactly 16 bytes, two machine words with no padding: the glyph, and the
-/// style and width packed together. Rows are compared with `memcmp` and a
+/// style and width packed together. Rows are compared as bytes and a
 /// 200x50 frame is 160 KB, so comparing two frames stays within the caches.
 /// A wide character occupies two cells: the left one holds the glyph with
 /// `width == 2`, the right one is a continuation cell with `width == 0`.
@@ -67,9 +67,6 @@ public struct Cell: Hashable, Sendable {
                 | UInt64(newValue.attributes.rawValue & 0x3F) << Cell.attributeShift
         }
     }
-
-    /// The style bits alone (colours and attributes), for comparing styles cheaply.
-    @inlinable public var styleBits: UInt64 { packed & ((1 << Cell.widthShift) - 1) }
 
     /// A space in the given style.
     @inlinable public static func blank(_ style: Style = .plain) -> Cell {

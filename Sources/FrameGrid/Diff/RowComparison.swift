@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CRowCompare
 
 /// Cell-level comparison of rows, shared by the diff and scroll detection.
 enum RowComparison {
@@ -24,7 +20,9 @@ enum RowComparison {
     }
 
     /// Whether row `rowA` of `gridA` equals row `rowB` of `gridB` (same widths).
-    /// - Complexity: O(cols), usually one `memcmp` that stops at the first difference.
+    /// - Complexity: O(cols), one vector compare that stops at the first
+    ///   difference. Not `memcmp`, whose instruction count depends on where
+    ///   the heap put the rows (see `framegrid_bytes_equal`).
     static func rowsEqual(_ gridA: Grid, _ rowA: Int, _ gridB: Grid, _ rowB: Int) -> Bool {
         if gridA.rowUsesArena(rowA) || gridB.rowUsesArena(rowB) {
             return gridA.withRow(rowA) { left in
@@ -38,7 +36,7 @@ enum RowComparison {
         }
         return gridA.withRow(rowA) { left in
             gridB.withRow(rowB) { right in
-                memcmp(left.baseAddress!, right.baseAddress!, left.count * MemoryLayout<Cell>.stride) == 0
+                framegrid_bytes_equal(left.baseAddress!, right.baseAddress!, left.count * MemoryLayout<Cell>.stride)
             }
         }
     }
