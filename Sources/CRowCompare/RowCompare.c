@@ -12,13 +12,7 @@ __attribute__((target("avx2"))) static inline __m256i difference(const unsigned 
 
 __attribute__((target("avx2"))) static bool equal_avx2(const unsigned char *a, const unsigned char *b, size_t count) {
     size_t offset = 0;
-    // Rows that differ mostly differ early: the first two cells alone first.
-    if (count >= 32) {
-        __m256i first = difference(a, b);
-        if (!_mm256_testz_si256(first, first)) return false;
-        offset = 32;
-    }
-    // Then 128 bytes (eight cells) a step, as many as glibc's memcmp takes.
+    // 128 bytes (eight cells) a step, as many as glibc's memcmp takes.
     for (; offset + 128 <= count; offset += 128) {
         __m256i either = _mm256_or_si256(
             _mm256_or_si256(difference(a + offset, b + offset), difference(a + offset + 32, b + offset + 32)),
