@@ -46,9 +46,7 @@ let package = Package(
         .testTarget(name: "ProgramDriverTests", dependencies: ["ProgramDriver"]),
         .target(name: "CAllocationCounter"),
         .target(name: "CCallgrind"),
-        // Row equality whose instruction count does not depend on heap addresses (see its header).
-        .target(name: "CRowCompare"),
-        .target(name: "FrameGrid", dependencies: ["CRowCompare"]),
+        .target(name: "FrameGrid"),
         .target(name: "TerminalOutput", dependencies: ["FrameGrid", "CNcurses"]),
         .target(name: "Workloads", dependencies: ["FrameGrid"]),
         .target(

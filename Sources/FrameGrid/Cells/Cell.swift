@@ -1,7 +1,7 @@
 /// One terminal cell: a grapheme cluster, its display width and its style.
 ///
 /// Exactly 16 bytes, two machine words with no padding: the glyph, and the
-/// style and width packed together. Rows are compared as bytes and a
+/// style and width packed together. Rows are compared with `memcmp` and a
 /// 200x50 frame is 160 KB, so comparing two frames stays within the caches.
 /// A wide character occupies two cells: the left one holds the glyph with
 /// `width == 2`, the right one is a continuation cell with `width == 0`.

@@ -1,4 +1,8 @@
-import CRowCompare
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Cell-level comparison of rows, shared by the diff and scroll detection.
 enum RowComparison {
@@ -20,9 +24,7 @@ enum RowComparison {
     }
 
     /// Whether row `rowA` of `gridA` equals row `rowB` of `gridB` (same widths).
-    /// - Complexity: O(cols), one vector compare that stops at the first
-    ///   difference. Not `memcmp`, whose instruction count depends on where
-    ///   the heap put the rows (see `framegrid_bytes_equal`).
+    /// - Complexity: O(cols), usually one `memcmp` that stops at the first difference.
     static func rowsEqual(_ gridA: Grid, _ rowA: Int, _ gridB: Grid, _ rowB: Int) -> Bool {
         if gridA.rowUsesArena(rowA) || gridB.rowUsesArena(rowB) {
             return gridA.withRow(rowA) { left in
@@ -36,7 +38,7 @@ enum RowComparison {
         }
         return gridA.withRow(rowA) { left in
             gridB.withRow(rowB) { right in
-                framegrid_bytes_equal(left.baseAddress!, right.baseAddress!, left.count * MemoryLayout<Cell>.stride)
+                memcmp(left.baseAddress!, right.baseAddress!, left.count * MemoryLayout<Cell>.stride) == 0
             }
         }
     }
