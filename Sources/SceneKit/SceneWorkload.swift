@@ -51,15 +51,9 @@ public final class SceneWorkload<S: Scene>: ScriptedWorkload {
     public var size: Size { scene.size }
     public var needsFrame: Bool { scene.needsFrame }
 
-    /// `prepare(frame:)` for callers that cannot handle its error. A scene
-    /// that cannot be started again would replay the wrong frames, so that
-    /// stops the process with the error's message rather than go on.
-    public func update(frame index: Int) {
-        do {
-            try prepare(frame: index)
-        } catch {
-            fatalError("\(error)")
-        }
+    /// The update phase: `prepare(frame:)`, whose error the harness reports.
+    public func update(frame index: Int) throws {
+        try prepare(frame: index)
     }
 
     /// Brings the scene to frame `index` (see the type's summary).
@@ -90,7 +84,14 @@ public final class SceneWorkload<S: Scene>: ScriptedWorkload {
     }
 
     public func draw(frame index: Int, into grid: inout Grid) {
-        update(frame: index)
+        // Callers update first (the harness times it apart), and then this
+        // cannot restart the scene; a caller that skipped the update for an
+        // earlier frame whose scene cannot start again is a programmer error.
+        do {
+            try prepare(frame: index)
+        } catch {
+            preconditionFailure("draw(frame: \(index)) without update(frame:) first: \(error)")
+        }
         if grid.size != scene.size { grid = Grid(size: scene.size) }
         if index == next - 1 && !applied {
             scene.redraw(into: &grid)

@@ -12,7 +12,9 @@ public protocol Workload: AnyObject {
     /// Brings the workload's state to frame `index` (items generated or
     /// fetched, positions): the update phase, timed apart from drawing.
     /// `draw` works without it, doing the update itself when needed.
-    func update(frame index: Int)
+    /// - Throws: when the workload cannot reach that frame (a scene asked
+    ///   for an earlier frame whose feed file went away cannot start again).
+    func update(frame index: Int) throws
     /// Draws frame `index` into `grid` (of `size`). The grid's contents are
     /// stale (any earlier frame): redraw every row, or mutate a grid that
     /// still holds frame `index - 1` when `drawsIncrementally` is true.

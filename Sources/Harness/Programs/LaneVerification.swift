@@ -48,7 +48,7 @@ public enum LaneVerification {
         var bytes = 0
         try renderer.begin(to: capture)
         for index in 0..<settings.frames {
-            workload.update(frame: index)
+            try workload.update(frame: index)
             workload.draw(frame: index, into: &grid)
             if grid.cols != screen.cols || grid.rows != screen.rows { screen.resize(cols: grid.cols, rows: grid.rows) }
             try renderer.render(grid, to: capture)
