@@ -39,6 +39,15 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(
+            name: "CVTerm",
+            pkgConfig: "vterm",
+            providers: [.apt(["libvterm-dev"])]
+        ),
+        .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+        // Drives any terminal program on a pty and measures its frames through libvterm.
+        .target(name: "ProgramDriver", dependencies: ["CVTerm", "CPseudoTerminal"]),
+        .testTarget(name: "ProgramDriverTests", dependencies: ["ProgramDriver"]),
         .target(name: "CAllocationCounter"),
         .target(name: "CCallgrind"),
         .target(name: "FrameGrid"),
@@ -46,7 +55,7 @@ let package = Package(
         .target(name: "Workloads", dependencies: ["FrameGrid"]),
         .target(
             name: "Harness",
-            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter", "CCallgrind"]
+            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter", "CCallgrind", "ProgramDriver"]
         ),
         .target(name: "Reports", dependencies: ["Harness"]),
         .target(name: "SceneKit", dependencies: ["FrameGrid", "Workloads"]),
@@ -65,6 +74,7 @@ let package = Package(
             name: "framebench",
             dependencies: [
                 "Harness", "Reports", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput",
+                "ProgramDriver",
             ],
             plugins: ["GitCommitPlugin"]
         ),
@@ -76,7 +86,8 @@ let package = Package(
             dependencies: ["TerminalOutput", "FrameGrid", "Workloads", "CNcurses", "CAllocationCounter"]
         ),
         // The library's tests, and the command line's (through the executable's module).
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Reports", "framebench", "Workloads", "FrameGrid"]),
+        .testTarget(
+            name: "HarnessTests", dependencies: ["Harness", "Reports", "framebench", "Workloads", "FrameGrid", "ProgramDriver"]),
         .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
         // Runs two phases of known work under callgrind to show the counts are exact.
         .executableTarget(name: "callgrind-probe", dependencies: ["Harness"]),
@@ -86,6 +97,8 @@ let package = Package(
             name: "LayoutTests",
             dependencies: ["Layout", "FrameGrid", "TerminalOutput", "CAllocationCounter", "TestSupport"]
         ),
+        // An ncurses program for `framebench program` (Benchmarks/Programs).
+        .executableTarget(name: "ncurses-list", dependencies: ["CNcurses"], path: "Benchmarks/Programs/NcursesList"),
         .executableTarget(
             name: "layout-bench",
             dependencies: ["Layout", "FrameGrid", "TerminalOutput", "Workloads", "Harness"],

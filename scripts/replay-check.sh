@@ -18,7 +18,7 @@ run() {  # scenario term size frames backend extra...
     count=$((count + 1))
     local dir="$work/$count-$1-$2-$3-$5"
     "$framebench" record "$1" --term "$2" --size "$3" --frames "$4" --backend "$5" --out "$dir" "${@:6}" >/dev/null
-    local emulator=pyte
+    local emulator=${EMULATOR:-pyte}
     case "$2" in tmux*|screen*) emulator=both ;; esac
     python3 scripts/replay_check.py --emulator "$emulator" "$dir"
 }
@@ -54,6 +54,13 @@ for scene in profile-feed watcha-home safari-reader; do
     run "$scene" xterm-256color 80x24 200 framebench --styles --script resize
 done
 run profile-feed tmux-256color 61x17 200 framebench --script resize
+# Back-colour erase: on terminals whose terminfo has bce, coloured blank runs
+# are erased with el (and ech where it is shorter: st-256color has no rep).
+# tmux, which erases in the pen's background too, replays the xterm-256color text.
+for scene in watcha-home safari-reader profile-feed; do
+    run "$scene" st-256color 80x24 200 framebench --styles
+    EMULATOR=both run "$scene" xterm-256color 100x30 150 framebench
+done
 # A feed read from a file: plain lines, JSON lines, invalid UTF-8 and escapes.
 feed="$work/feed.txt"
 {

@@ -51,11 +51,23 @@ public final class SceneWorkload<S: Scene>: ScriptedWorkload {
     public var size: Size { scene.size }
     public var needsFrame: Bool { scene.needsFrame }
 
-    public func update(frame index: Int) {
+    /// The update phase: `prepare(frame:)`, whose error the harness reports.
+    public func update(frame index: Int) throws {
+        try prepare(frame: index)
+    }
+
+    /// Brings the scene to frame `index` (see the type's summary).
+    /// - Throws: `SceneRestartError` when an earlier frame is asked for and
+    ///   the scene cannot be made again (its feed file went away meanwhile).
+    public func prepare(frame index: Int) throws {
         if index == next - 1 && !applied { return }  // the frame just drawn, drawn again
         if index < next {
             // An earlier frame: the same scene, played forward from the start.
-            if let fresh = try? S(settings: settings) { scene = fresh }
+            do {
+                scene = try S(settings: settings)
+            } catch {
+                throw SceneRestartError(scene: S.name, frame: index, reason: error)
+            }
             next = 0
             applied = false
         }
@@ -72,7 +84,14 @@ public final class SceneWorkload<S: Scene>: ScriptedWorkload {
     }
 
     public func draw(frame index: Int, into grid: inout Grid) {
-        update(frame: index)
+        // Callers update first (the harness times it apart), and then this
+        // cannot restart the scene; a caller that skipped the update for an
+        // earlier frame whose scene cannot start again is a programmer error.
+        do {
+            try prepare(frame: index)
+        } catch {
+            preconditionFailure("draw(frame: \(index)) without update(frame:) first: \(error)")
+        }
         if grid.size != scene.size { grid = Grid(size: scene.size) }
         if index == next - 1 && !applied {
             scene.redraw(into: &grid)
@@ -94,6 +113,18 @@ public final class SceneWorkload<S: Scene>: ScriptedWorkload {
         guard !applied else { return }
         for input in timeline.inputs(at: next) { scene.apply(input) }
         applied = true
+    }
+}
+
+/// A scene asked for an earlier frame could not be made again to replay
+/// from its first frame; the reason is the scene's own error.
+public struct SceneRestartError: Error, CustomStringConvertible {
+    public let scene: String
+    public let frame: Int
+    public let reason: any Error
+
+    public var description: String {
+        "\(scene): cannot start the scene again to replay up to frame \(frame): \(reason)"
     }
 }
 

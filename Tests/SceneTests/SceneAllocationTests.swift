@@ -45,7 +45,7 @@ final class SceneAllocationTests: XCTestCase {
             let updatesBefore = LazyStackStatistics.allViewUpdates
             let before = fb_allocation_counts_now().allocations
             if stopFrame == index { raise(SIGTRAP) }
-            workload.update(frame: index)
+            try workload.update(frame: index)
             let updated = fb_allocation_counts_now().allocations
             workload.draw(frame: index, into: &grid)
             let drawn = fb_allocation_counts_now().allocations

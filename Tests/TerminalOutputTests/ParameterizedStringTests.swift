@@ -242,9 +242,6 @@ final class ParameterizedStringTests: XCTestCase {
     func testSourceEndsAtNul() {
         XCTAssertEqual(ParameterizedString([0x41, 0, 0x42]).bytes(), [0x41])
         XCTAssertEqual(ParameterizedString([0x41, 0, 0x42]).source, [0x41])
-        "\u{1B}[%p1%dm".withCString { pointer in
-            XCTAssertEqual(ParameterizedString(cString: pointer).bytes(4), Array("\u{1B}[4m".utf8))
-        }
     }
 
     func testMalformedStringsDoNotCrash() {

@@ -68,9 +68,6 @@ public struct Cell: Hashable, Sendable {
         }
     }
 
-    /// The style bits alone (colours and attributes), for comparing styles cheaply.
-    @inlinable public var styleBits: UInt64 { packed & ((1 << Cell.widthShift) - 1) }
-
     /// A space in the given style.
     @inlinable public static func blank(_ style: Style = .plain) -> Cell {
         Cell(glyph: .space, width: 1, style: style)

@@ -21,7 +21,9 @@ public struct Grid: Sendable {
     /// Longest cluster a cell keeps, in UTF-8 bytes; longer ones are cut at a scalar boundary.
     public static let maxClusterBytes = 32
 
-    /// A grid of erased cells. Sizes must be positive (`GridSizeError` lets callers check first).
+    /// A grid of erased cells. Sizes must be positive: a size from the user
+    /// (a flag, a terminal report) is checked where it is read, so a zero
+    /// here is a programmer error.
     public init(cols: Int, rows: Int) {
         precondition(cols > 0 && rows > 0, "grid sizes are checked by the caller")
         self.cols = cols

@@ -14,6 +14,8 @@
 /// `ScrollMoves.capacity` moves in all (a page scrolling while a bar slides):
 /// each further move lies in rows no earlier move touches, so the moves are
 /// independent, and it must also save more cells than its sequences cost.
+/// The signatures live in a `SignatureTable`; when a move pays is
+/// `ScrollCostPolicy`'s to say.
 public final class FrameDiffer {
     public let result = FrameDiff()
     // Single-threaded state read per cell in hot loops: the dynamic exclusivity
@@ -26,13 +28,8 @@ public final class FrameDiffer {
     /// belong to: that frame is usually the next call's `previous`. Stamp 0 marks none.
     @exclusivity(unchecked) private var cachedStamps: [UInt64] = []
     @exclusivity(unchecked) private var cachedSignatures: [UInt64] = []
-    @exclusivity(unchecked) private var lookupKeys: [UInt64] = []
-    @exclusivity(unchecked) private var lookupRows: [Int32] = []
-
-    /// A further move (after the first) must save more cells than this: about
-    /// the bytes of setting a scroll region, moving there, scrolling and
-    /// resetting the region.
-    static let furtherMoveMinimumSavedCells = 24
+    /// The previous frame's rows by signature, filled by `detectScroll`.
+    @exclusivity(unchecked) private var previousRows = SignatureTable()
 
     /// The shift of the last detected scroll, tried when signatures give no answer.
     private var lastShift = 0
@@ -99,10 +96,7 @@ public final class FrameDiffer {
             votes = Array(repeating: 0, count: 2 * rows + 1)
             cachedStamps = Array(repeating: 0, count: rows)
             cachedSignatures = Array(repeating: 0, count: rows)
-            var tableSize = 16
-            while tableSize < 2 * rows { tableSize <<= 1 }
-            lookupKeys = Array(repeating: 0, count: tableSize)
-            lookupRows = Array(repeating: -1, count: tableSize)
+            previousRows.prepare(rowCount: rows)
         }
     }
 
@@ -118,12 +112,90 @@ public final class FrameDiffer {
         }
     }
 
+    /// The first move: the changed rows vote for the shift that brings their
+    /// signature's row of the previous frame into place, and the winner's
+    /// longest confirmed run becomes the move if it pays; else the fallback shifts.
+    private func detectScroll(_ previous: Grid, _ next: Grid) -> ScrollRegionMove? {
+        indexPreviousRows(previous)
+        let best = voteForFirstShift(next)
+        if best.votes > 0, let move = bestRegion(shift: best.shift, previous, next) {
+            lastShift = best.shift
+            return move
+        }
+        // Signatures can all agree (rows that differ only past the sampled
+        // cells); a steady scroll usually repeats the last frame's shift.
+        let rows = next.rows
+        func attempt(_ shift: Int) -> ScrollRegionMove? {
+            guard shift != 0, shift != best.shift, abs(shift) < rows,
+                let move = bestRegion(shift: shift, previous, next)
+            else { return nil }
+            lastShift = shift
+            return move
+        }
+        let fallbacks = ScrollCostPolicy.fallbackShifts(lastShift: lastShift)
+        return attempt(fallbacks.0) ?? attempt(fallbacks.1) ?? attempt(fallbacks.2)
+    }
+
+    /// Fills `previousSignatures` and indexes the previous frame's rows by
+    /// signature, reusing the signatures cached when that frame was `next`.
+    private func indexPreviousRows(_ previous: Grid) {
+        previousRows.removeAll()
+        for y in 0..<previous.rows {
+            let key =
+                cachedStamps[y] == previous.stamp(ofRow: y)
+                ? cachedSignatures[y] : RowComparison.signature(previous, y)
+            previousSignatures[y] = key
+            previousRows.insert(key, row: y)
+        }
+    }
+
+    /// Fills `nextSignatures` (and the cache for the next call), and lets each
+    /// changed row vote for the shift to its source; the shift most voted for.
+    private func voteForFirstShift(_ next: Grid) -> (shift: Int, votes: Int32) {
+        let rows = next.rows
+        for index in votes.indices { votes[index] = 0 }
+        var bestShift = 0
+        var bestVotes: Int32 = 0
+        for y in 0..<rows {
+            // A row equal in place has the previous row's signature.
+            nextSignatures[y] =
+                rowEqualInPlace[y] ? previousSignatures[y] : RowComparison.signature(next, y)
+            cachedStamps[y] = next.stamp(ofRow: y)
+            cachedSignatures[y] = nextSignatures[y]
+            guard !rowEqualInPlace[y], let source = previousRows.uniqueRow(for: nextSignatures[y]),
+                source != y
+            else {
+                continue
+            }
+            let shift = source - y
+            votes[shift + rows] += 1
+            let count = votes[shift + rows]
+            if ScrollCostPolicy.prefers(shift: shift, votes: count, over: bestShift, votes: bestVotes) {
+                bestVotes = count
+                bestShift = shift
+            }
+        }
+        return (bestShift, bestVotes)
+    }
+
     /// A move among the changed rows outside the regions found so far, whose
     /// source rows are outside them too; nil when none pays.
     private func detectFurtherScroll(_ previous: Grid, _ next: Grid) -> ScrollRegionMove? {
+        guard voteForFurtherShifts(next) else { return nil }
+        for _ in 0..<ScrollCostPolicy.furtherMoveShiftsTried {
+            let best = mostVotedShift(rows: next.rows)
+            guard best.votes > 0 else { return nil }
+            if let move = bestRegion(shift: best.shift, previous, next) { return move }
+            votes[best.shift + next.rows] = 0
+        }
+        return nil
+    }
+
+    /// Refills `votes` from the changed rows outside the moves found so far
+    /// (`previousRows` still indexes the previous frame); false when no row votes.
+    private func voteForFurtherShifts(_ next: Grid) -> Bool {
         let rows = next.rows
         let taken = result.scrolls
-        let mask = lookupKeys.count - 1
         var voters = 0
         var y = 0
         while y < rows {
@@ -132,118 +204,62 @@ public final class FrameDiffer {
                 continue
             }
             defer { y += 1 }
-            guard !rowEqualInPlace[y] else { continue }
-            // The previous frame's row with this signature (the table still
-            // holds the previous frame), if it is the only one.
-            var slot = Int(truncatingIfNeeded: nextSignatures[y]) & mask
-            while lookupRows[slot] != -1 {
-                if lookupKeys[slot] == nextSignatures[y] {
-                    let source = Int(lookupRows[slot])
-                    if source >= 0 && source != y && taken.move(containing: source) == nil {
-                        if voters == 0 { for index in votes.indices { votes[index] = 0 } }
-                        votes[source - y + rows] += 1
-                        voters += 1
-                    }
-                    break
-                }
-                slot = (slot + 1) & mask
-            }
+            guard !rowEqualInPlace[y], let source = previousRows.uniqueRow(for: nextSignatures[y]),
+                source != y && taken.move(containing: source) == nil
+            else { continue }
+            if voters == 0 { for index in votes.indices { votes[index] = 0 } }
+            votes[source - y + rows] += 1
+            voters += 1
         }
-        guard voters > 0 else { return nil }
-        // The shifts with most votes first (the smaller shift on a tie), a few at most.
-        for _ in 0..<3 {
-            var bestShift = 0
-            var bestVotes: Int32 = 0
-            for index in votes.indices where votes[index] > 0 {
-                let shift = index - rows
-                let count = votes[index]
-                if count > bestVotes || (count == bestVotes && abs(shift) < abs(bestShift)) {
-                    bestVotes = count
-                    bestShift = shift
-                }
-            }
-            guard bestVotes > 0 else { return nil }
-            if let move = bestRegion(shift: bestShift, previous, next) { return move }
-            votes[bestShift + rows] = 0
-        }
-        return nil
+        return voters > 0
     }
 
-    private func detectScroll(_ previous: Grid, _ next: Grid) -> ScrollRegionMove? {
-        let rows = next.rows
-        for index in lookupRows.indices { lookupRows[index] = -1 }
-        for index in votes.indices { votes[index] = 0 }
-        let mask = lookupKeys.count - 1
-        // Index the previous frame's rows by signature; rows that share a
-        // signature (blank lines) are ambiguous and marked with -2.
-        for y in 0..<rows {
-            let key =
-                cachedStamps[y] == previous.stamp(ofRow: y) ? cachedSignatures[y] : RowComparison.signature(previous, y)
-            previousSignatures[y] = key
-            var slot = Int(truncatingIfNeeded: key) & mask
-            while true {
-                if lookupRows[slot] == -1 {
-                    lookupKeys[slot] = key
-                    lookupRows[slot] = Int32(y)
-                    break
-                }
-                if lookupKeys[slot] == key {
-                    lookupRows[slot] = -2
-                    break
-                }
-                slot = (slot + 1) & mask
-            }
-        }
+    /// The shift with most votes (the smaller one on a tie).
+    private func mostVotedShift(rows: Int) -> (shift: Int, votes: Int32) {
         var bestShift = 0
         var bestVotes: Int32 = 0
-        for y in 0..<rows {
-            // A row equal in place has the previous row's signature.
-            nextSignatures[y] = rowEqualInPlace[y] ? previousSignatures[y] : RowComparison.signature(next, y)
-            cachedStamps[y] = next.stamp(ofRow: y)
-            cachedSignatures[y] = nextSignatures[y]
-            guard !rowEqualInPlace[y] else { continue }
-            var slot = Int(truncatingIfNeeded: nextSignatures[y]) & mask
-            while lookupRows[slot] != -1 {
-                if lookupKeys[slot] == nextSignatures[y] {
-                    let source = Int(lookupRows[slot])
-                    if source >= 0 && source != y {
-                        let shift = source - y
-                        votes[shift + rows] += 1
-                        let count = votes[shift + rows]
-                        if count > bestVotes || (count == bestVotes && abs(shift) < abs(bestShift)) {
-                            bestVotes = count
-                            bestShift = shift
-                        }
-                    }
-                    break
-                }
-                slot = (slot + 1) & mask
+        for index in votes.indices where votes[index] > 0 {
+            let shift = index - rows
+            if ScrollCostPolicy.prefers(
+                shift: shift, votes: votes[index], over: bestShift, votes: bestVotes)
+            {
+                bestVotes = votes[index]
+                bestShift = shift
             }
         }
-        if bestVotes > 0, let move = bestRegion(shift: bestShift, previous, next) {
-            lastShift = bestShift
-            return move
-        }
-        // Signatures can all agree (rows that differ only past the sampled
-        // cells); a steady scroll usually repeats the last frame's shift.
-        let tried = lastShift
-        func attempt(_ shift: Int) -> ScrollRegionMove? {
-            guard shift != bestShift, abs(shift) < rows, let move = bestRegion(shift: shift, previous, next) else {
-                return nil
-            }
-            lastShift = shift
-            return move
-        }
-        if tried != 0, let move = attempt(tried) { return move }
-        if tried != 1, let move = attempt(1) { return move }
-        return tried != -1 ? attempt(-1) : nil
+        return (bestShift, bestVotes)
     }
 
     /// The longest run of rows equal to their source under `shift`, as a
-    /// scroll region, when it saves more repainted rows than it disturbs.
-    /// After the first move, the region must stay clear of the moves found so
-    /// far and save more cells than its sequences cost.
+    /// scroll region, when `ScrollCostPolicy` says it pays. After the first
+    /// move, the region stays clear of the moves found so far.
     private func bestRegion(shift: Int, _ previous: Grid, _ next: Grid) -> ScrollRegionMove? {
+        let taken = result.scrolls
+        let (run, savedRows) = longestConfirmedRun(shift: shift, previous, next)
+        guard savedRows > 0 else { return nil }
+        let (move, exposed) = Self.region(of: run, shift: shift)
+        var lostRows = 0
+        for row in exposed
+        where ScrollCostPolicy.exposedRowCostsRepaint(
+            rowEqualInPlace: rowEqualInPlace[row], nextRowIsErased: RowComparison.rowIsErased(next, row))
+        {
+            lostRows += 1
+        }
+        guard ScrollCostPolicy.regionPays(savedRows: savedRows, lostRows: lostRows) else { return nil }
+        if !taken.isEmpty {
+            let saved = savedCells(run: run, exposed: exposed, previous, next)
+            guard ScrollCostPolicy.furtherMovePays(savedCells: saved) else { return nil }
+        }
+        return move
+    }
+
+    /// Among the runs of consecutive rows equal to their source under
+    /// `shift` (outside the moves found so far, their sources too, and not
+    /// overlapping them once widened to a region), the one that saves most
+    /// repaints, and how many.
+    private func longestConfirmedRun(shift: Int, _ previous: Grid, _ next: Grid) -> (
+        run: Range<Int>, savedRows: Int
+    ) {
         let rows = next.rows
         let taken = result.scrolls
         let low = max(0, -shift)
@@ -265,7 +281,7 @@ public final class FrameDiffer {
                     runStart = y
                     gain = 0
                 }
-                if !rowEqualInPlace[y] { gain += 1 }
+                if ScrollCostPolicy.savesRepaint(rowEqualInPlace: rowEqualInPlace[y]) { gain += 1 }
             } else if runStart >= 0 {
                 if gain > bestGain && (taken.isEmpty || !Self.overlaps(runStart..<y, shift: shift, taken)) {
                     bestGain = gain
@@ -275,27 +291,24 @@ public final class FrameDiffer {
             }
             y += 1
         }
-        guard bestGain > 0 else { return nil }
-        let (move, exposed) = Self.region(of: bestRun, shift: shift)
-        // Rows the scroll blanks that were already right cost a repaint.
-        var loss = 0
-        for row in exposed where rowEqualInPlace[row] && !RowComparison.rowIsErased(next, row) {
-            loss += 1
+        return (bestRun, bestGain)
+    }
+
+    /// Cells painted without the move, less those painted with it: the
+    /// changed rows of the run need no paint, and each exposed row is
+    /// painted over a blank instead of over what it showed.
+    private func savedCells(run: Range<Int>, exposed: Range<Int>, _ previous: Grid, _ next: Grid)
+        -> Int
+    {
+        var saved = 0
+        for row in run where !rowEqualInPlace[row] {
+            saved += RowComparison.differingCells(previous, row, next, row)
         }
-        guard bestGain > loss else { return nil }
-        if !taken.isEmpty {
-            // Cells painted without the move, less those painted with it.
-            var saved = 0
-            for row in bestRun where !rowEqualInPlace[row] {
-                saved += RowComparison.differingCells(previous, row, next, row)
-            }
-            for row in exposed {
-                saved -= RowComparison.nonErasedCells(next, row)
-                if !rowEqualInPlace[row] { saved += RowComparison.differingCells(previous, row, next, row) }
-            }
-            guard saved > Self.furtherMoveMinimumSavedCells else { return nil }
+        for row in exposed {
+            saved -= RowComparison.nonErasedCells(next, row)
+            if !rowEqualInPlace[row] { saved += RowComparison.differingCells(previous, row, next, row) }
         }
-        return move
+        return saved
     }
 
     private static func overlaps(_ run: Range<Int>, shift: Int, _ taken: ScrollMoves) -> Bool {
@@ -305,7 +318,9 @@ public final class FrameDiffer {
 
     /// The move that brings the rows `run + shift` of the previous frame to
     /// `run`, and the rows it blanks.
-    private static func region(of run: Range<Int>, shift: Int) -> (move: ScrollRegionMove, exposed: Range<Int>) {
+    private static func region(of run: Range<Int>, shift: Int) -> (
+        move: ScrollRegionMove, exposed: Range<Int>
+    ) {
         if shift > 0 {
             return (
                 ScrollRegionMove(top: run.lowerBound, bottom: run.upperBound - 1 + shift, amount: shift),
@@ -329,7 +344,9 @@ public final class FrameDiffer {
             if let source {
                 previous.withRow(source) { old in
                     if resolvesArena {
-                        scanSpans(row: y, cols: cols, cells) { x in RowComparison.same(cells[x], in: next, old[x], in: previous) }
+                        scanSpans(row: y, cols: cols, cells) { x in
+                            RowComparison.same(cells[x], in: next, old[x], in: previous)
+                        }
                     } else {
                         scanSpans(row: y, cols: cols, cells) { x in cells[x] == old[x] }
                     }
@@ -342,7 +359,9 @@ public final class FrameDiffer {
 
     /// Turns the columns where `matches` is false into spans covering whole glyphs.
     @inline(__always)
-    private func scanSpans(row y: Int, cols: Int, _ cells: UnsafeBufferPointer<Cell>, _ matches: (Int) -> Bool) {
+    private func scanSpans(
+        row y: Int, cols: Int, _ cells: UnsafeBufferPointer<Cell>, _ matches: (Int) -> Bool
+    ) {
         var x = 0
         while x < cols {
             while x < cols && matches(x) { x += 1 }

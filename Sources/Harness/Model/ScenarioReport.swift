@@ -31,6 +31,8 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     /// Why timings of this report cannot be compared at all (a schema-1
     /// file timed the render stage only); nil when they can.
     public var timingsNotComparable: String?
+    /// Program runs only (`framebench program`): per-run figures (see `ProgramReport`).
+    public var program: ProgramFigures?
 
     enum CodingKeys: String, CodingKey {
         case name, backend, stage, settings, metrics, instructions, histogram, budget, runs, unmeasured
@@ -38,6 +40,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         case frameBudgetNanoseconds = "frame_budget_ns"
         case peakResidentBytes = "peak_rss_bytes"
         case timingsNotComparable = "timings_not_comparable"
+        case program
     }
 
     public init(
@@ -79,6 +82,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         peakResidentBytes = try container.decode(Int.self, forKey: .peakResidentBytes)
         unmeasured = try container.decodeIfPresent([String].self, forKey: .unmeasured) ?? []
         timingsNotComparable = try container.decodeIfPresent(String.self, forKey: .timingsNotComparable)
+        program = try container.decodeIfPresent(ProgramFigures.self, forKey: .program)
     }
 
     /// The key a report is matched by across runs.

@@ -35,8 +35,8 @@ final class FramebenchLane {
 
         // Each phase's injected regression runs inside the phase, so both
         // its clock and its instruction count see it.
-        InstructionCounter.phase(.update, lane: .ours) {
-            workload.update(frame: index)
+        try InstructionCounter.phase(.update, lane: .ours) {
+            try workload.update(frame: index)
             injection.apply(in: .update, since: start)
         }
         let updated = MonotonicClock.now()
@@ -99,7 +99,7 @@ final class FramebenchLane {
     /// The same frame without probes: what `ProbeOverhead` compares against.
     @inline(never)
     func bareFrame(_ index: Int) throws {
-        workload.update(frame: index)
+        try workload.update(frame: index)
         workload.draw(frame: index, into: &grid)
         let diff = renderer.diff(grid)
         renderer.encode(diff, grid)
@@ -110,7 +110,7 @@ final class FramebenchLane {
 
 
     /// Diffs the shown frame against itself (a copy) and against a redraw of the same frame.
-    func measureIdleFrame(frame: Int) -> IdleFrameResult? {
+    func measureIdleFrame(frame: Int) throws -> IdleFrameResult? {
         guard let shown = renderer.shown else { return nil }
         let (copied, bytes) = timeDiffs(from: shown, to: shown)
         var redrawn = Grid(size: shown.size)
@@ -118,7 +118,7 @@ final class FramebenchLane {
             redrawn = shown
             for y in 0..<shown.rows { redrawn.write("", x: 0, y: y) }  // new stamps, same cells
         } else {
-            workload.update(frame: frame)
+            try workload.update(frame: frame)
             workload.draw(frame: frame, into: &redrawn)
         }
         let (redrawnTimes, redrawnBytes) = timeDiffs(from: shown, to: redrawn)

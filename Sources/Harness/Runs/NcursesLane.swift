@@ -26,11 +26,11 @@ final class NcursesLane {
 
     /// Draws frame `index` and lets ncurses render it; records it when `measured`.
     @inline(never)
-    func frame(_ index: Int, measured: Bool) {
+    func frame(_ index: Int, measured: Bool) throws {
         let start = MonotonicClock.now()
         let startAllocations = AllocationSnapshot.now()
 
-        InstructionCounter.phase(.update, lane: .ncurses) { workload.update(frame: index) }
+        try InstructionCounter.phase(.update, lane: .ncurses) { try workload.update(frame: index) }
         let updated = MonotonicClock.now()
         let updatedAllocations = AllocationSnapshot.now()
 

@@ -38,7 +38,7 @@ public enum PeerRun {
                     if backend == .framebench, let ours {
                         try ours.frame(index, measured: measured)
                     } else if backend == .ncurses, let reference {
-                        reference.frame(index, measured: measured)
+                        try reference.frame(index, measured: measured)
                     }
                     InstructionCounter.endFrame()
                 }
@@ -53,7 +53,7 @@ public enum PeerRun {
         if let ours {
             results.append(result(.framebench, FramebenchLane.stage, ours.samples))
             // The counted child skips it: it is not a frame, and callgrind makes it slow.
-            if !InstructionCounter.isActive { idle = ours.measureIdleFrame(frame: settings.frames - 1) }
+            if !InstructionCounter.isActive { idle = try ours.measureIdleFrame(frame: settings.frames - 1) }
         }
         if let reference {
             results.append(result(.ncurses, NcursesLane.stage, reference.samples))

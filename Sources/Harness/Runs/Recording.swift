@@ -47,7 +47,7 @@ public enum Recording {
             let capture = CaptureSink()
             try renderer.begin(to: capture)
             for index in 0..<settings.frames {
-                workload.update(frame: index)
+                try workload.update(frame: index)
                 workload.draw(frame: index, into: &grid)
                 try renderer.render(grid, to: capture)
                 let lines = (0..<grid.rows).map { trimmed(renderer.encoder.displayedLine(grid, row: $0)) }
@@ -60,7 +60,7 @@ public enum Recording {
             let reference = try NcursesRenderer(term: settings.term, size: settings.size)
             defer { reference.close() }
             for index in 0..<settings.frames {
-                workload.update(frame: index)
+                try workload.update(frame: index)
                 workload.draw(frame: index, into: &grid)
                 reference.resize(to: grid.size)
                 reference.transfer(grid)

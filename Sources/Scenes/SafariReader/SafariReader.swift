@@ -3,16 +3,6 @@ import Layout
 import SceneKit
 import Workloads
 
-/// What the Safari screen shows: the page, where it is scrolled to, and the bar's state.
-final class SafariModel {
-    let article: Article
-    let domain = "developer.apple.com"
-    let position = ScrollPosition()
-    var bar = BottomBarState.expanded
-
-    init(article: Article) { self.article = article }
-}
-
 /// Safari's bottom bar over a long web page: the bar collapses to a line
 /// with the domain while the reader scrolls down, expands again on a scroll
 /// up or a pull past the end of the page, and springs (bouncy) between the

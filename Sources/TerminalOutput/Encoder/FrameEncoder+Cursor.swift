@@ -9,6 +9,27 @@ extension FrameEncoder {
             // This terminal garbles attributes while the cursor moves.
             setPen(.plain)
         }
+        emit(cheapestMotion(x: x, y: y).motion, x: x, y: y)
+        cursorX = x
+        cursorY = y
+    }
+
+    /// Bytes of the cheapest move from column `from` to column `to` of row
+    /// `y` (the cursor standing at `from`), for choosing between sequences.
+    func moveCost(from: Int, to: Int, y: Int) -> Int {
+        if from == to { return 0 }
+        let (savedX, savedY) = (cursorX, cursorY)
+        cursorX = from
+        cursorY = y
+        defer {
+            cursorX = savedX
+            cursorY = savedY
+        }
+        return cheapestMotion(x: to, y: y).length
+    }
+
+    /// The shortest of the motions that reach (x, y) from the cursor, and its length.
+    private func cheapestMotion(x: Int, y: Int) -> (motion: Motion, length: Int) {
         var bestLength = Int.max
         var best = Motion.absolute
         func consider(_ motion: Motion) {
@@ -32,9 +53,7 @@ extension FrameEncoder {
             }
         }
         if x == 0 && y == 0 { consider(.home) }
-        emit(best, x: x, y: y)
-        cursorX = x
-        cursorY = y
+        return (best, bestLength)
     }
 
     enum Motion {

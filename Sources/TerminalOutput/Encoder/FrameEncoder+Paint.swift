@@ -6,10 +6,11 @@ extension FrameEncoder {
     func paint(_ next: Grid, row: Int, from start: Int, to end: Int) {
         let cols = next.cols
         next.withRow(row) { cells in
-            // Where the row is erased from here to its end, `el` does the rest.
+            // Where the row ends in a run of one blank an erase can leave, `el` does the rest.
             var erasedTail = cols
-            if canEraseToEnd && end == cols {
-                while erasedTail > start && cells[erasedTail - 1] == .erased { erasedTail -= 1 }
+            if canEraseToEnd && end == cols && erasureLeaves(cells[cols - 1]) {
+                let blank = cells[cols - 1]
+                while erasedTail > start && cells[erasedTail - 1] == blank { erasedTail -= 1 }
                 if cols - erasedTail < FrameEncoder.minimumEraseRun { erasedTail = cols }
             }
             var x = start
@@ -20,9 +21,11 @@ extension FrameEncoder {
                     continue
                 }
                 let run = runLength(cells, from: x, limit: min(end, erasedTail))
-                if run >= FrameEncoder.minimumEraseRun, cell == .erased, canEraseCharacters {
+                if run >= FrameEncoder.minimumEraseRun, canEraseCharacters, erasureLeaves(cell),
+                    cell == .erased || erasingIsCheaper(run: run, from: x, row: row, paintingOn: x + run < end)
+                {
                     moveCursor(x: x, y: row)
-                    setPen(.plain)
+                    setPen(cell.style)
                     capabilities.eraseChars!.write(to: &output, run)
                     x += run
                     continue
@@ -41,10 +44,41 @@ extension FrameEncoder {
             }
             if erasedTail < cols && erasedTail < end {
                 moveCursor(x: erasedTail, y: row)
-                setPen(.plain)
+                setPen(cells[erasedTail].style)
                 capabilities.clrEol!.write(to: &output)
             }
         }
+    }
+
+    /// Whether erasing (`el`, `ech`) with the pen set to `cell`'s style leaves
+    /// exactly `cell`: a blank in the default style anywhere; on a terminal
+    /// with back-colour erase (`bce`), also a blank in any background with
+    /// the default foreground and no attributes, since erased cells take the
+    /// pen's background and nothing else. Without `bce`, terminfo promises
+    /// nothing about an erased cell's background: coloured blanks are painted.
+    @inline(__always)
+    func erasureLeaves(_ cell: Cell) -> Bool {
+        cell == .erased || (erasesInPenBackground && cell == Cell.blank(Style(background: cell.background)))
+    }
+
+    /// Whether `ech` over a coloured blank run of `run` cells from `x` costs
+    /// fewer bytes than painting it (spaces, or `rep` from `minimumRepeatRun`
+    /// cells): `ech` leaves the cursor at `x`, so when the span goes on after
+    /// the run (`paintingOn`) the move over the run counts against it. Both
+    /// set the same pen first. (Default blanks keep the older rule: `ech`
+    /// from `minimumEraseRun` cells, whatever the cost.)
+    private func erasingIsCheaper(run: Int, from x: Int, row: Int, paintingOn: Bool) -> Bool {
+        scratch.removeAll(keepingCapacity: true)
+        capabilities.eraseChars!.write(to: &scratch, run)
+        var erasing = scratch.count
+        if paintingOn { erasing += moveCost(from: x, to: x + run, y: row) }
+        var painting = run
+        if run >= FrameEncoder.minimumRepeatRun, canRepeat {
+            scratch.removeAll(keepingCapacity: true)
+            capabilities.repeatChar!.write(to: &scratch, 0x20, run)
+            painting = scratch.count
+        }
+        return erasing < painting
     }
 
     /// Runs shorter than these are cheaper as plain cells.

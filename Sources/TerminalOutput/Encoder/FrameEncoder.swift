@@ -38,6 +38,8 @@ public final class FrameEncoder {
     let canEraseToEnd: Bool
     let canEraseCharacters: Bool
     let canRepeat: Bool
+    /// Erased cells take the pen's background (`bce`).
+    let erasesInPenBackground: Bool
 
     public init(capabilities: TerminalCapabilities, options: EncoderOptions = EncoderOptions(), colorTerm: String? = nil) {
         self.capabilities = capabilities
@@ -53,6 +55,7 @@ public final class FrameEncoder {
         canEraseToEnd = options.usesEraseAndRepeat && capabilities.clrEol != nil
         canEraseCharacters = options.usesEraseAndRepeat && capabilities.eraseChars != nil
         canRepeat = options.usesEraseAndRepeat && capabilities.repeatChar != nil
+        erasesInPenBackground = capabilities.backColorErase
         output.reserveCapacity(1 << 16)
         scratch.reserveCapacity(64)
     }

@@ -26,7 +26,6 @@ public final class NcursesRenderer {
     private var lastPair: (key: UInt64, number: Int32) = (.max, 0)
     private var transferredStamps: [UInt64]
     private let colorDepth: ColorDepth
-    private var bytesBeforeUpdate: Int = 0
     private var isClosed = false
 
     /// Errors setting up ncurses.

@@ -47,17 +47,6 @@ public struct ParameterizedString: Sendable, Equatable {
         self.init(string.utf8)
     }
 
-    /// Compiles a NUL-terminated capability as returned by `tigetstr`.
-    public init(cString: UnsafePointer<CChar>) {
-        var bytes: [UInt8] = []
-        var cursor = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
-        while cursor.pointee != 0 {
-            bytes.append(cursor.pointee)
-            cursor += 1
-        }
-        self.init(bytes)
-    }
-
     /// False when the string is only literal text, so its bytes are the same
     /// for any parameters and can be produced once and cached.
     public var hasParameters: Bool {

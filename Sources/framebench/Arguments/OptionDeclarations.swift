@@ -46,6 +46,7 @@ enum CommandName: String, CaseIterable, Sendable {
     case compare
     case check
     case merge
+    case program
 
     /// Commands that draw a scenario and take its run settings (`RunSettingsParser`).
     static let runners: [CommandName] = [.run, .record, .overhead]
@@ -218,13 +219,13 @@ struct OptionDeclaration: Sendable {
         OptionDeclaration(
             name: "format", value: "text|json|markdown|github-benchmark|bmf|csv",
             help: "the report's format (github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
-            defaultValue: "text", commands: [.baselineShow]),
+            defaultValue: "text", commands: [.baselineShow, .program]),
         OptionDeclaration(
             name: "format", value: "text|json|markdown|junit", help: "the report's format",
             defaultValue: "text", commands: [.compare, .check]),
         OptionDeclaration(
             name: "out", value: "FILE|-", help: "write the report to FILE (atomically; - is standard output)",
-            defaultValue: "-", commands: CommandName.reporters),
+            defaultValue: "-", commands: CommandName.reporters + [.program]),
         OptionDeclaration(
             name: "out", value: "DIR", help: "the folder for stream.bin and frames.jsonl (required)",
             defaultValue: nil, commands: [.record]),
@@ -233,10 +234,54 @@ struct OptionDeclaration: Sendable {
             defaultValue: nil, commands: [.merge]),
         OptionDeclaration(
             name: "force", value: nil, help: "replace what --out (or the baseline's name) names when it exists",
-            defaultValue: nil, commands: CommandName.reporters + [.record, .merge, .baselineSave]),
+            defaultValue: nil, commands: CommandName.reporters + [.record, .merge, .baselineSave, .program]),
         OptionDeclaration(
             name: "quiet", value: nil, help: "print nothing but why a gate failed (and reports in formats other than text)",
-            defaultValue: nil, commands: CommandName.reporters + [.merge]),
+            defaultValue: nil, commands: CommandName.reporters + [.merge, .program]),
+        // Checking our own frames through a real terminal emulator (LaneVerification).
+        OptionDeclaration(
+            name: "verify", value: nil,
+            help: "then replay each framebench-lane frame through libvterm; the first row unlike the grid fails the run",
+            defaultValue: nil, commands: [.run]),
+        // Any program on a pty (ProgramCommand).
+        OptionDeclaration(
+            name: "size", value: "COLSxROWS", help: "the pseudo-terminal's size", defaultValue: "80x24",
+            commands: [.program]),
+        OptionDeclaration(
+            name: "script", value: "FILE", help: "the key script to type (README: Programs)", defaultValue: "none",
+            commands: [.program]),
+        OptionDeclaration(
+            name: "keys", value: "SCRIPT", help: "the key script, inline ('wait 1s; j x200; PageDown x10')",
+            defaultValue: nil, commands: [.program]),
+        OptionDeclaration(
+            name: "frames", value: "N", help: "stop after N frames that answer an input", defaultValue: "the whole script",
+            commands: [.program]),
+        OptionDeclaration(
+            name: "term", value: "T", help: "TERM for the program", defaultValue: "xterm-256color", commands: [.program]),
+        OptionDeclaration(
+            name: "gap", value: "MS", help: "quiet that ends a frame when the program uses no sync markers, ms",
+            defaultValue: "30", commands: [.program]),
+        OptionDeclaration(
+            name: "timeout", value: "MS", help: "an input without output, or output without a pause, this long ends the run, ms",
+            defaultValue: "5000", commands: [.program]),
+        OptionDeclaration(
+            name: "repeat", value: "K", help: "runs of the program, their frames pooled", defaultValue: "1",
+            commands: [.program]),
+        OptionDeclaration(
+            name: "name", value: "NAME", help: "the benchmark's name in the results", defaultValue: "the command's name",
+            commands: [.program]),
+        OptionDeclaration(
+            name: "record", value: "DIR", help: "also write the first run as stream.bin and frames.jsonl (record's format)",
+            defaultValue: nil, commands: [.program]),
+        OptionDeclaration(
+            name: "frame-budget", value: "MS", help: "the frame budget late-frame figures use, ms", defaultValue: "16",
+            commands: [.program]),
+        OptionDeclaration(
+            name: "suite", value: "NAME", help: "run the programs of this suite of the program suites file",
+            defaultValue: nil, commands: [.program]),
+        OptionDeclaration(
+            name: "suites", value: "FILE", help: "the program suites file", defaultValue: "Benchmarks/Programs/programs.json",
+            commands: [.program]),
         // Regression injection, for scripts/gate-power.sh and the tests.
         OptionDeclaration(
             name: "inject-phase", value: "PHASE", help: "the phase the injections below slow (update, layout, diff, encode, write)",

@@ -11,6 +11,8 @@ struct ParsedArguments {
     private var flags: Set<String> = []
     /// `--help` or `-h` was given: the command's help is printed instead of running it.
     private(set) var wantsHelp = false
+    /// The arguments after a bare `--`, taken as they are (`program -- less -N FILE`); nil without `--`.
+    private(set) var trailing: [String]?
 
     /// Parses `arguments` (after the command's name).
     /// - Throws: `UsageError` naming an unknown option (with the options the
@@ -18,6 +20,11 @@ struct ParsedArguments {
     init(_ arguments: [String], command: CommandName) throws {
         self.command = command
         let declared = OptionDeclaration.taken(by: command)
+        var arguments = arguments
+        if let separator = arguments.firstIndex(of: "--") {
+            trailing = Array(arguments[(separator + 1)...])
+            arguments = Array(arguments[..<separator])
+        }
         if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
             wantsHelp = true
             return
@@ -59,6 +66,15 @@ struct ParsedArguments {
     static func optionList(_ command: CommandName) -> String {
         let listed = OptionDeclaration.taken(by: command).filter(\.isListed).map(\.synopsis)
         return "\(command.rawValue) takes: " + listed.joined(separator: ", ")
+    }
+
+    /// These arguments with `other`'s options and switches on top (a suite
+    /// entry's declared settings under the command line's).
+    func overlaid(with other: ParsedArguments) -> ParsedArguments {
+        var merged = self
+        merged.options.merge(other.options) { $1 }
+        merged.flags.formUnion(other.flags)
+        return merged
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }

@@ -73,6 +73,15 @@ struct CommandDeclaration {
             summary: "Results of the shards of a suite, or of repeated rounds, as one results file.",
             details: "Shards come from --shard I/N (Benchmarks/SHARDING.md); rounds from runs repeated with --rounds.",
             run: MergeCommand.merge),
+        CommandDeclaration(
+            name: .program, arguments: "-- COMMAND [ARGS...]",
+            summary: "Any terminal program on a pseudo-terminal, typed a key script, its frames measured.",
+            details: """
+                Cuts the output into frames (DEC 2026 sync markers, else --gap ms of quiet) through \
+                libvterm and reports input-to-frame latency, bytes and painted cells as a schema-2 \
+                results document (README: "Programs"). --suite NAME runs the programs of a suite instead.
+                """,
+            run: ProgramCommand.program),
     ]
 
     static func named(_ name: CommandName) -> CommandDeclaration { all.first { $0.name == name }! }

@@ -30,6 +30,7 @@ enum RunCommands {
             runner.restrict(to: shard)
         }
         let (document, runs) = try runner.run()
+        if parsed.flag("verify") { try LaneVerification.verifyAll(runner.benchmarks).forEach(FrameBenchCommand.printError) }
         var comparison: (ComparisonReport, String)?
         let store = PackageRoot.current.baselines
         let name = BaselineStore.defaultName

@@ -235,7 +235,7 @@ public final class LiveSession {
         if let scene {
             scene.renderNext(into: &grid)
         } else {
-            workload.update(frame: position)
+            try workload.update(frame: position)
             workload.draw(frame: position, into: &grid)
         }
         if showsHUD {

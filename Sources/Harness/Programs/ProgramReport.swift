@@ -1,0 +1,126 @@
+import Foundation
+import ProgramDriver
+
+/// A program run (`framebench program`, suite entries with `"program"`) as
+/// a schema-2 scenario report, so baselines, compare, check and
+/// compare-branches treat it like any other run.
+///
+/// The mapping onto the metric contract, per frame that answers an input
+/// (start-up frames are not measured, like warm-up frames):
+/// - `frame_time_ns`: input sent to frame complete (sync end marker, or the
+///   frame's last byte before the quiescence gap): the terminal round trip
+///   the user waits for. Budgets, hitch ratio and histogram use it.
+/// - `render_ns`: the frame's first byte to frame complete (stage
+///   "first byte to frame complete"), so input to first byte, the program's
+///   own reaction time, is `frame_time_ns - render_ns` frame by frame.
+/// - `bytes_per_frame`: bytes the program wrote for the frame.
+/// - `dirty_cells_per_frame`, `dirty_rows_per_frame`: cells and rows the
+///   frame touched in libvterm (printed, erased or scrolled).
+/// - `scroll_operations_per_frame`: rectangle moves (scrolls) libvterm made.
+/// - `peak_rss_bytes`: the child's peak resident set (wait4), not ours.
+/// Per-run figures with no metric of their own (time to first frame,
+/// frames per input, child CPU time, full repaints, outcome) are in the
+/// report's `program` object.
+public enum ProgramReport {
+    public static let backend = "program"
+    public static let stage = "first byte to frame complete"
+
+    /// One scenario report from `runs` of the same program and script.
+    public static func scenario(name: String, runs: [ProgramRun], frameBudgetNanoseconds: Double = 16_666_667)
+        -> ScenarioReport
+    {
+        precondition(!runs.isEmpty, "a report needs at least one run")
+        let samples = runs.map(samples(of:))
+        let pooled = RunSamples(frames: samples.reduce(into: [:]) { $0.merge($1.frames) { $0 + $1 } })
+        var metrics: [String: Summary] = [:]
+        for (name, values) in pooled.frames where !values.isEmpty {
+            metrics[name] = Summary(values.map(Double.init))
+        }
+        let times = pooled[.frameTime]
+        let first = runs[0].settings
+        let settings = ScenarioSettings(
+            scenario: first.command.joined(separator: " "), script: first.script.oneLine,
+            frames: runs.map { $0.inputFrames.count }.max() ?? 0, cols: first.cols, rows: first.rows, feedItems: 0,
+            seed: 0, term: first.term, warmUpFrames: 0, repeats: runs.count,
+            synchronizedOutput: runs.contains { $0.usesSynchronizedUpdates }, scrollRegions: false,
+            eraseAndRepeat: false)
+        var report = ScenarioReport(
+            name: name, backend: backend, stage: stage, settings: settings, metrics: metrics,
+            histogram: Histogram(values: times),
+            budget: FrameBudget.evaluate(frameTimes: times, budget: frameBudgetNanoseconds),
+            frameBudgetNanoseconds: frameBudgetNanoseconds, runs: samples,
+            peakResidentBytes: runs.map(\.peakResidentBytes).max() ?? 0)
+        report.program = ProgramFigures(runs)
+        return report
+    }
+
+    /// A results document holding `scenarios`, stamped with this machine and commit.
+    public static func document(suite: String?, scenarios: [ScenarioReport]) -> RunDocument {
+        RunDocument(
+            schemaVersion: RunDocument.schemaVersion, created: ISO8601DateFormatter().string(from: Date()),
+            machine: .current(), git: .current(), suite: suite, scenarios: scenarios)
+    }
+
+    /// One run's per-frame values under the metric names above.
+    static func samples(of run: ProgramRun) -> RunSamples {
+        let frames = run.inputFrames
+        var values: [String: [Int]] = [
+            Metric.frameTime.rawValue: frames.map { Int($0.inputToComplete ?? 0) },
+            Metric.renderTime.rawValue: frames.map { Int($0.completeTime - $0.firstByteTime) },
+            Metric.bytes.rawValue: frames.map(\.bytes),
+        ]
+        if frames.allSatisfy({ $0.damage != nil }) {
+            values[Metric.dirtyCells.rawValue] = frames.map { $0.damage!.cells }
+            values[Metric.dirtyRows.rawValue] = frames.map { $0.damage!.rows }
+            values[Metric.scrollOperations.rawValue] = frames.map { $0.damage!.scrolls }
+        }
+        return RunSamples(frames: values)
+    }
+}
+
+/// The per-run figures of program runs that the metric list has no place
+/// for; each list has one entry per run, in run order.
+public struct ProgramFigures: Codable, Equatable, Sendable {
+    public var command: [String]
+    /// How each run ended: "completed", or why not.
+    public var outcomes: [String]
+    /// Start to the end of the first frame, ns (-1: no frame).
+    public var timeToFirstFrameNs: [Int]
+    public var framesPerInput: [Double]
+    public var childCPUNs: [Int]
+    public var childPeakRSSBytes: [Int]
+    /// Frames answering an input that touched every cell.
+    public var fullRepaints: [Int]
+    /// Reads per frame (mean): the program's writes as the pty delivered them.
+    public var readsPerFrame: [Double]
+    public var quiescenceGapNs: Int
+    public var usesSynchronizedUpdates: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case command, outcomes
+        case timeToFirstFrameNs = "time_to_first_frame_ns"
+        case framesPerInput = "frames_per_input"
+        case childCPUNs = "child_cpu_ns"
+        case childPeakRSSBytes = "child_peak_rss_bytes"
+        case fullRepaints = "full_repaints"
+        case readsPerFrame = "reads_per_frame"
+        case quiescenceGapNs = "quiescence_gap_ns"
+        case usesSynchronizedUpdates = "uses_synchronized_updates"
+    }
+
+    init(_ runs: [ProgramRun]) {
+        command = runs[0].settings.command
+        outcomes = runs.map(\.outcome.description)
+        timeToFirstFrameNs = runs.map { $0.timeToFirstFrame.map { Int($0) } ?? -1 }
+        framesPerInput = runs.map(\.framesPerInput)
+        childCPUNs = runs.map { Int($0.cpuNanoseconds) }
+        childPeakRSSBytes = runs.map(\.peakResidentBytes)
+        fullRepaints = runs.map { $0.inputFrames.filter { $0.damage?.isFullRepaint == true }.count }
+        readsPerFrame = runs.map { run in
+            let frames = run.inputFrames
+            return frames.isEmpty ? 0 : Double(frames.reduce(0) { $0 + $1.readCalls }) / Double(frames.count)
+        }
+        quiescenceGapNs = Int(runs[0].settings.quiescenceGap)
+        usesSynchronizedUpdates = runs.contains { $0.usesSynchronizedUpdates }
+    }
+}

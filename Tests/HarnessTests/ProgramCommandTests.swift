@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+
+@testable import Harness
+@testable import ProgramDriver
+@testable import framebench
+
+final class ProgramCommandTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "framebench-program-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func frame(_ index: Int, input: Int?, sent: UInt64, first: UInt64, complete: UInt64, bytes: Int, cells: Int)
+        -> ProgramFrame
+    {
+        var frame = ProgramFrame(
+            index: index, input: input, inputTime: input == nil ? nil : sent, firstByteTime: first,
+            completeTime: complete)
+        frame.bytes = bytes
+        frame.readCalls = 2
+        frame.damage = .init(cells: cells, rows: 1, isFullRepaint: cells == 200, scrolls: 0)
+        return frame
+    }
+
+    func testAProgramRunMapsOntoTheMetricContract() throws {
+        var settings = ProgramSettings(
+            command: ["app"], cols: 20, rows: 10, term: "xterm", script: try KeyScript(parsing: "j x2"))
+        settings.quiescenceGap = 30_000_000
+        let run = ProgramRun(
+            settings: settings,
+            frames: [
+                frame(0, input: nil, sent: 0, first: 100, complete: 900, bytes: 5000, cells: 200),
+                frame(1, input: 0, sent: 1_000, first: 1_300, complete: 2_000, bytes: 40, cells: 12),
+                frame(2, input: 1, sent: 3_000, first: 3_100, complete: 3_500, bytes: 60, cells: 200),
+            ],
+            outcome: .completed, exit: .status(0), inputs: 2, timeToFirstFrame: 900, peakResidentBytes: 4096,
+            cpuNanoseconds: 7_000, usesSynchronizedUpdates: false)
+        let report = ProgramReport.scenario(name: "app-20x10", runs: [run])
+        XCTAssertEqual(report.backend, "program")
+        XCTAssertEqual(report.runs.count, 1)
+        // Start-up frames are not measured; frame time is input to frame complete.
+        XCTAssertEqual(report.runs[0].frames["frame_time_ns"], [1_000, 500])
+        XCTAssertEqual(report.runs[0].frames["render_ns"], [700, 400])
+        XCTAssertEqual(report.runs[0].frames["bytes_per_frame"], [40, 60])
+        XCTAssertEqual(report.runs[0].frames["dirty_cells_per_frame"], [12, 200])
+        XCTAssertEqual(report.metrics["bytes_per_frame"]?.mean, 50)
+        XCTAssertEqual(report.peakResidentBytes, 4096)
+        XCTAssertEqual(report.settings.script, "j x2")
+        XCTAssertEqual(report.settings.frames, 2)
+        let figures = try XCTUnwrap(report.program)
+        XCTAssertEqual(figures.fullRepaints, [1])
+        XCTAssertEqual(figures.framesPerInput, [1])
+        XCTAssertEqual(figures.timeToFirstFrameNs, [900])
+        XCTAssertEqual(figures.readsPerFrame, [2])
+        XCTAssertEqual(figures.outcomes, ["completed"])
+        // It survives the results file: schema 2, decoded as written.
+        let document = RunDocument(
+            schemaVersion: 2, created: "now", machine: .current(), git: .current(), suite: nil, scenarios: [report])
+        let decoded = try JSONDecoder().decode(RunDocument.self, from: try JSONFile.encode(document, compact: true))
+        XCTAssertEqual(decoded, document)
+    }
+
+    func testArgumentsAfterTheSeparatorAreTheProgramsEvenWhenTheyLookLikeOptions() throws {
+        let parsed = try ParsedArguments(["--size", "90x20", "--", "less", "--help", "-N", "file"], command: .program)
+        XCTAssertFalse(parsed.wantsHelp)
+        XCTAssertEqual(parsed.trailing, ["less", "--help", "-N", "file"])
+        XCTAssertEqual(parsed.string("size"), "90x20")
+        let declared = try ParsedArguments(["--size", "80x24", "--gap", "40"], command: .program)
+        let merged = declared.overlaid(with: parsed)
+        XCTAssertEqual(merged.string("size"), "90x20", "the command line wins over the suite's declaration")
+        XCTAssertEqual(merged.string("gap"), "40")
+    }
+
+    func testProgramUsageErrorsExitWithTwo() throws {
+        XCTAssertEqual(FrameBenchCommand.main(["program"]), 2, "no command")
+        XCTAssertEqual(FrameBenchCommand.main(["program", "--"]), 2, "empty command")
+        XCTAssertEqual(FrameBenchCommand.main(["program", "--keys", "j x0", "--", "true"]), 2, "bad key script")
+        XCTAssertEqual(FrameBenchCommand.main(["program", "--size", "0x4", "--", "true"]), 2)
+        XCTAssertEqual(FrameBenchCommand.main(["program", "--", "no-such-program-anywhere"]), 2)
+        XCTAssertEqual(FrameBenchCommand.main(["program", "stray", "--", "true"]), 2)
+        XCTAssertEqual(FrameBenchCommand.main(["program", "--keys", "j", "--script", "f", "--", "true"]), 2)
+        XCTAssertEqual(
+            FrameBenchCommand.main([
+                "program", "--suite", "nope", "--suites", folder.appendingPathComponent("missing.json").path,
+            ]), 2)
+    }
+
+    func testSuiteFilesNameTheirMistakes() throws {
+        let path = folder.appendingPathComponent("programs.json").path
+        try #"{"suites": {"s": [{"name": "a", "program": ["x"]}, {"name": "a", "program": ["y"]}]}}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ProgramSuiteFile.load(path)) { error in
+            XCTAssertEqual("\(error)", "\(path): suite 's' has two programs named 'a'")
+        }
+        try #"{"suites": {"s": [{"name": "a", "program": []}]}}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ProgramSuiteFile.load(path)) { error in
+            XCTAssertEqual("\(error)", "\(path): program 'a' has an empty \"program\" list")
+        }
+        try #"{"suites": {"s": [{"name": "a", "program": ["{bin}/tool"], "keys": "j x3", "size": "90x20"}]}}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let entry = try ProgramSuiteFile.load(path).entries(of: "s", path: path)[0]
+        XCTAssertEqual(entry.command(binFolder: "/opt/bin", root: "/src"), ["/opt/bin/tool"])
+        XCTAssertEqual(entry.arguments(root: "/src"), ["--name", "a", "--keys", "j x3", "--size", "90x20"])
+        XCTAssertThrowsError(try ProgramSuiteFile.load(path).entries(of: "t", path: path)) { error in
+            XCTAssertEqual("\(error)", "\(path) has no suite 't' (it has: s)")
+        }
+    }
+
+    func testASuiteRunWritesOneSchemaTwoResultsFileAndRefusesToOverwriteIt() throws {
+        let path = folder.appendingPathComponent("programs.json").path
+        let app = folder.appendingPathComponent("app.sh").path
+        try
+            "#!/bin/sh\nstty raw -echo\nprintf 'ready'\nwhile :; do dd bs=1 count=1 2>/dev/null >/dev/null; printf '\\033[2;1Hkey'; done\n"
+            .write(
+                toFile: app, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: app)
+        try
+            #"{"suites": {"s": [{"name": "one", "program": ["\#(app)"], "keys": "j x3", "size": "30x5", "gap_ms": 40}]}}"#
+            .write(
+                toFile: path, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("results.json").path
+        XCTAssertEqual(
+            FrameBenchCommand.main(["program", "--suite", "s", "--suites", path, "--format", "json", "--out", out]), 0)
+        let document: RunDocument = try JSONFile.read(out, what: "results")
+        XCTAssertEqual(document.suite, "s")
+        XCTAssertEqual(document.scenarios.map(\.key), ["one [program]"])
+        XCTAssertEqual(document.scenarios[0].runs[0].frames["bytes_per_frame"], [9, 9, 9])
+        XCTAssertEqual(document.scenarios[0].runs[0].frames["dirty_cells_per_frame"], [3, 3, 3])
+        XCTAssertEqual(
+            FrameBenchCommand.main(["program", "--suite", "s", "--suites", path, "--format", "json", "--out", out]), 2)
+    }
+}
+
+final class LaneVerificationTests: XCTestCase {
+    func testOurFramesReplayedThroughLibvtermShowTheGrid() throws {
+        for scenario in ["plain-feed", "watcha-home"] {
+            var settings = try RunSettingsParser.settings(
+                forScenario: scenario, try ParsedArguments(["--frames", "40", "--size", "100x30"], command: .run))
+            settings.encoderOptions.usesEraseAndRepeat = true
+            let result = try LaneVerification.verify(settings)
+            XCTAssertEqual(result.frames, 40)
+            XCTAssertGreaterThan(result.bytes, 0)
+        }
+    }
+
+    func testTheFirstFrameThatShowsSomethingElseFailsWithItsRow() throws {
+        let settings = try RunSettingsParser.settings(
+            forScenario: "plain-feed", try ParsedArguments(["--frames", "10", "--size", "40x8"], command: .run))
+        // Frame 6 gets one more character written at row 3, column 1.
+        XCTAssertThrowsError(
+            try LaneVerification.verify(settings) { index, bytes in
+                if index == 6 { bytes += Array("\u{1B}[3;1H#".utf8) }
+            }
+        ) { error in
+            let mismatch = error as? LaneVerification.Mismatch
+            XCTAssertEqual(mismatch?.frame, 6)
+            XCTAssertEqual(mismatch?.row, 2)
+            XCTAssertEqual(mismatch?.shown.first, "#")
+        }
+    }
+
+    func testRunVerifyExitsZeroWhenEveryFrameMatches() {
+        XCTAssertEqual(
+            FrameBenchCommand.main(["run", "profile-feed", "--frames", "30", "--size", "60x20", "--verify", "--quiet"]),
+            0)
+    }
+}
