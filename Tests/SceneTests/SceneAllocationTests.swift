@@ -114,6 +114,41 @@ final class SceneAllocationTests: XCTestCase {
     }
 }
 
+/// Counts depend only on the scene and its script, not on what the process
+/// did first: the Swift runtime instantiates type metadata and caches
+/// conformances in pools shared with all earlier work, so a frame that first
+/// shows a screen used to allocate a few times more or less in a process that
+/// had run other scenes (or decoded a baseline) first. `SceneWorkload` meets
+/// those costs before the first measured frame. (Across processes with
+/// different arguments and environments: `scripts/alloc-determinism.sh`.)
+final class ProcessHistoryAllocationTests: XCTestCase {
+    private func perFrame<S: Scene>(_ scene: S.Type, size: Size) throws -> [UInt64] {
+        let workload = try SceneWorkload<S>(settings: WorkloadSettings(size: size, seed: 1, feedItems: 1_000_000))
+        var grid = Grid(size: size)
+        var counts: [UInt64] = []
+        counts.reserveCapacity(400)
+        for index in 0..<400 {
+            let before = fb_allocation_counts_now().allocations
+            workload.update(frame: index)
+            workload.draw(frame: index, into: &grid)
+            counts.append(fb_allocation_counts_now().allocations - before)
+        }
+        return counts
+    }
+
+    func testEachFrameAllocatesAsOftenWhetherTheSceneRunsFirstOrAfterOthers() throws {
+        try XCTSkipIf(_isDebugAssertConfiguration(), "allocation counts are checked in release builds")
+        // A size no other test uses: the workload's warm-up happens here, not in an earlier test.
+        let size = Size(cols: 111, rows: 37)
+        let watchaFirst = try perFrame(WatchaHome.self, size: size)
+        let profileFirst = try perFrame(ProfileFeed.self, size: size)
+        _ = try perFrame(SafariReader.self, size: size)
+        XCTAssertEqual(try perFrame(WatchaHome.self, size: size), watchaFirst)
+        XCTAssertEqual(try perFrame(ProfileFeed.self, size: size), profileFirst)
+        XCTAssertGreaterThan(watchaFirst.reduce(0, +), 0, "the frames built rows")
+    }
+}
+
 /// plain-feed builds one new row every frame (the item scrolling in).
 final class PlainFeedAllocationTests: XCTestCase {
     func testEachFrameOfPlainFeedAllocatesAtMostFiftyTimes() throws {
