@@ -23,29 +23,36 @@ final class RowRecycler {
     /// Most rows kept per row type (a few screenfuls: a switch rebuilds one).
     static let limit = 96
 
-    /// Keeps `row`, a subtree no longer in any tree, for a later row of type `type`.
+    /// Keeps `row`, a subtree no longer in any tree, for a later row of type
+    /// `type`. Only into a pool that exists: pools are made when a row is
+    /// built (`take`), on a frame that builds rows anyway, so letting go of
+    /// rows on a frame that only scrolls never allocates.
     func donate(_ row: LazyRow, type: ObjectIdentifier) {
-        guard row.node.isReusable() else { return }
         let key = Key(type: type, kind: row.kind)
-        pools[key, default: Self.emptyPool].append(row)
-        if pools[key]!.count > Self.limit { pools[key]!.removeFirst() }
+        guard pools[key] != nil, row.node.isReusable() else { return }
+        if pools[key]!.count >= Self.limit { pools[key]!.removeFirst() }
+        pools[key]!.append(row)
     }
 
     /// A kept subtree for a row of type `type` and kind `kind`, preferring
     /// the one that showed row `index`, else the last kept.
     func take(type: ObjectIdentifier, kind: Int, index: Int) -> ViewNode? {
         let key = Key(type: type, kind: kind)
-        guard let count = pools[key]?.count, count > 0 else { return nil }
+        guard let count = pools[key]?.count else {
+            pools[key] = Self.emptyPool  // rows of this kind will be kept from now on
+            return nil
+        }
+        guard count > 0 else { return nil }
         let slot = pools[key]!.lastIndex { $0.index == index } ?? count - 1
         let node = pools[key]!.remove(at: slot).node
         node.prepareForReuse()
         return node
     }
 
-    /// Room for the limit from the start: a pool grows on frames that only scroll.
+    /// Room for the limit from the start: a pool never grows on frames that only scroll.
     private static var emptyPool: [LazyRow] {
         var pool: [LazyRow] = []
-        pool.reserveCapacity(limit + 1)
+        pool.reserveCapacity(limit)
         return pool
     }
 }
