@@ -33,8 +33,8 @@ enum ChildProcess {
         let output: FileHandle
         let error: FileHandle
         do {
-            output = try FileHandle(forWritingTo: outputFile)
-            error = try FileHandle(forWritingTo: errorFile)
+            output = try aboveStandardStreams(FileHandle(forWritingTo: outputFile))
+            error = try aboveStandardStreams(FileHandle(forWritingTo: errorFile))
         } catch {
             throw CallgrindError.scratchUnwritable(path: directory.path, reason: "\(error)")
         }
@@ -57,6 +57,18 @@ enum ChildProcess {
         return Result(
             status: status, standardOutput: (try? Data(contentsOf: outputFile)) ?? Data(),
             standardErrorTail: tail(of: errorText))
+    }
+
+    /// `handle` on a descriptor above 2. With this process's standard error
+    /// (or output) closed, a file opened now takes descriptor 2, and wiring
+    /// the child's streams (its stdout from descriptor 2, its stderr onto 2)
+    /// would send its output into the error file.
+    private static func aboveStandardStreams(_ handle: FileHandle) throws -> FileHandle {
+        guard handle.fileDescriptor <= 2 else { return handle }
+        let moved = fcntl(handle.fileDescriptor, F_DUPFD_CLOEXEC, 3)
+        guard moved >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        try handle.close()
+        return FileHandle(fileDescriptor: moved, closeOnDealloc: true)
     }
 
     /// The last 20 lines (at most 2,000 characters): where the reason is.
