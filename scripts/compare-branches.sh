@@ -378,7 +378,10 @@ fi
 if [ -n "$shard" ]; then
     for side in A B; do
         if [ "$side" = A ]; then binary=$binary_a; else binary=$binary_b; fi
-        "$binary" help 2>/dev/null | grep -q -- '--shard' \
+        # `run --help` lists run's options; older builds list them in `help` (or in
+        # run's unknown-option error, on standard error, exiting 2).
+        options_text=$({ "$binary" help; "$binary" run --help; } 2>&1 || true)
+        grep -q -- '--shard' <<<"$options_text" \
             || fail "side $side's framebench does not know --shard (a revision before sharding): compare without --shard"
     done
 fi

@@ -46,6 +46,33 @@ public final class SceneWorkload<S: Scene>: ScriptedWorkload {
         self.settings = settings
         timeline = ScriptTimeline(script, seed: settings.seed, size: settings.size)
         scene = try S(settings: settings)
+        try SceneWorkload.warmRuntime(settings: settings, timeline: timeline)
+    }
+
+    /// Plays one cycle of the script (intro and loop, at most
+    /// `warmUpFrameLimit` frames) on a throwaway instance of the scene, once
+    /// per process for each scene, script and size.
+    ///
+    /// The first time a view type, node type or cast is met, the Swift
+    /// runtime instantiates its metadata and caches the conformance, in
+    /// pools and tables shared with everything the process did before; when
+    /// a pool runs out (16 KB) or a table grows depends on that history.
+    /// Left to the measured frames, a frame that first shows a screen
+    /// allocates one to three times more or less in a `check` (which decodes
+    /// JSON first) than in a plain `run`, or in a suite than alone. Met here
+    /// first, those once-per-process costs leave the measured frames with
+    /// counts that depend only on the scene and its script.
+    private static func warmRuntime(settings: WorkloadSettings, timeline: ScriptTimeline) throws {
+        let key = "\(S.name) \(timeline.script.name) \(settings.size.cols)x\(settings.size.rows)"
+        guard !SceneRuntimeWarmUp.done.contains(key) else { return }
+        SceneRuntimeWarmUp.done.insert(key)
+        let scene = try S(settings: settings)
+        var grid = Grid(size: scene.size)
+        for index in 0..<min(timeline.cycleLength, SceneRuntimeWarmUp.frameLimit) {
+            for input in timeline.inputs(at: index) { scene.apply(input) }
+            if grid.size != scene.size { grid = Grid(size: scene.size) }
+            scene.render(into: &grid)
+        }
     }
 
     public var size: Size { scene.size }
@@ -126,6 +153,14 @@ public struct SceneRestartError: Error, CustomStringConvertible {
     public var description: String {
         "\(scene): cannot start the scene again to replay up to frame \(frame): \(reason)"
     }
+}
+
+/// Which scenes have warmed the runtime in this process (see `SceneWorkload.warmRuntime`).
+enum SceneRuntimeWarmUp {
+    // Workloads are made on the thread that drives them, one at a time.
+    nonisolated(unsafe) static var done = Set<String>()
+    /// Most frames played to warm up (a script's cycle is usually shorter).
+    static let frameLimit = 4_000
 }
 
 extension Scene {

@@ -105,6 +105,9 @@ public struct ScriptTimeline: Sendable {
         loopInputs = ScriptTimeline.expand(script.loop, size: size)
     }
 
+    /// Frames of the intro plus one pass of the loop: every kind of input the script gives.
+    public var cycleLength: Int { introInputs.count + loopInputs.count }
+
     /// The inputs of frame `index` (jump targets drawn from the seed and the frame).
     public func inputs(at index: Int) -> [SceneInput] {
         let raw: [SceneInput]

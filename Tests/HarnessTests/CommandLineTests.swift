@@ -34,9 +34,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(FrameBenchCommand.main(["run", "--term", "no-such-terminal-xyz", "--frames", "5"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["record", "plain-feed"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["run", "plain-feed", "--frames", "20", "--size", "40x10", "--term", "xterm-256color", "--backend", "both"]), 0)
-        // `list` exits 2 on a suites file it cannot load, and this test process has
-        // not registered the benchmark scenes the repository's suites name:
-        // InputValidationTests covers `list` with suites files of its own.
+        // `list` with suites files of its own (and a broken one): InputValidationTests.
     }
 
     func testRecordWritesStreamAndFramesAndNeverOverwritesWithoutForce() throws {

@@ -82,12 +82,15 @@ final class SceneAllocationTests: XCTestCase {
     }
 
     /// `newRowCeiling`: the worst frame that builds rows may allocate this
-    /// many times. Issue 11 asks for 50; building a row still allocates its
-    /// nodes (about a hundred allocations a row, and a filter or tab switch
-    /// builds a screenful), so the ceilings sit just above what frames cost
-    /// now and only keep that from growing, until row nodes are recycled.
-    /// (Measured with the counting allocator's exact usable sizes: arrays
-    /// grow without glibc's slack, so a few more reallocations than before.)
+    /// many times. Issue 11 asks for 50. Rows are recycled (`RowRecycler`):
+    /// a row scrolled in, jumped to or rebuilt by a filter switch is an
+    /// update of a row let go of before, so those frames now allocate for
+    /// the items' own data (tweet and paragraph strings), text lines that
+    /// grow, and rows whose optional parts differ. What the ceilings still
+    /// hold is the first time a screen shows rows of a type never built
+    /// before (watcha-home's first visit of a tab: ~1,000), and view updates
+    /// that regenerate every live item (safari-reader's bar toggles). They
+    /// sit just above what frames cost now (were 1,900 / 4,600 / 950).
     private func check<S: Scene>(_ scene: S.Type, scripts: [String], newRowCeiling: UInt64) throws {
         try XCTSkipIf(_isDebugAssertConfiguration(), "allocation counts are checked in release builds")
         XCTAssertEqual(fb_allocation_counter_active(), 1)
@@ -103,15 +106,50 @@ final class SceneAllocationTests: XCTestCase {
     }
 
     func testProfileFeedFramesAllocateNothingUnlessTheyBuildRows() throws {
-        try check(ProfileFeed.self, scripts: ["tour", "filters", "jump"], newRowCeiling: 1_900)
+        try check(ProfileFeed.self, scripts: ["tour", "filters", "jump"], newRowCeiling: 170)
     }
 
     func testWatchaHomeFramesAllocateNothingUnlessTheyBuildRows() throws {
-        try check(WatchaHome.self, scripts: ["tour", "tabs", "jump"], newRowCeiling: 4_600)
+        try check(WatchaHome.self, scripts: ["tour", "tabs", "jump"], newRowCeiling: 1_050)
     }
 
     func testSafariReaderFramesAllocateNothingUnlessTheyBuildRows() throws {
-        try check(SafariReader.self, scripts: ["tour", "pull", "jump"], newRowCeiling: 950)
+        try check(SafariReader.self, scripts: ["tour", "pull", "jump"], newRowCeiling: 360)
+    }
+}
+
+/// Counts depend only on the scene and its script, not on what the process
+/// did first: the Swift runtime instantiates type metadata and caches
+/// conformances in pools shared with all earlier work, so a frame that first
+/// shows a screen used to allocate a few times more or less in a process that
+/// had run other scenes (or decoded a baseline) first. `SceneWorkload` meets
+/// those costs before the first measured frame. (Across processes with
+/// different arguments and environments: `scripts/alloc-determinism.sh`.)
+final class ProcessHistoryAllocationTests: XCTestCase {
+    private func perFrame<S: Scene>(_ scene: S.Type, size: Size) throws -> [UInt64] {
+        let workload = try SceneWorkload<S>(settings: WorkloadSettings(size: size, seed: 1, feedItems: 1_000_000))
+        var grid = Grid(size: size)
+        var counts: [UInt64] = []
+        counts.reserveCapacity(400)
+        for index in 0..<400 {
+            let before = fb_allocation_counts_now().allocations
+            try workload.update(frame: index)
+            workload.draw(frame: index, into: &grid)
+            counts.append(fb_allocation_counts_now().allocations - before)
+        }
+        return counts
+    }
+
+    func testEachFrameAllocatesAsOftenWhetherTheSceneRunsFirstOrAfterOthers() throws {
+        try XCTSkipIf(_isDebugAssertConfiguration(), "allocation counts are checked in release builds")
+        // A size no other test uses: the workload's warm-up happens here, not in an earlier test.
+        let size = Size(cols: 111, rows: 37)
+        let watchaFirst = try perFrame(WatchaHome.self, size: size)
+        let profileFirst = try perFrame(ProfileFeed.self, size: size)
+        _ = try perFrame(SafariReader.self, size: size)
+        XCTAssertEqual(try perFrame(WatchaHome.self, size: size), watchaFirst)
+        XCTAssertEqual(try perFrame(ProfileFeed.self, size: size), profileFirst)
+        XCTAssertGreaterThan(watchaFirst.reduce(0, +), 0, "the frames built rows")
     }
 }
 

@@ -59,15 +59,14 @@ enum ChildProcess {
             standardErrorTail: tail(of: errorText))
     }
 
-    /// `handle` on a descriptor above 2. When this process runs with a
-    /// standard stream closed (`2>&-`), the next file opened takes that
-    /// number, and handing it to the child as its output crossed the
-    /// child's streams: its results went where its errors go.
-    static func aboveStandardStreams(_ handle: FileHandle) throws -> FileHandle {
-        let descriptor = handle.fileDescriptor
-        guard descriptor <= 2 else { return handle }
-        let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
-        guard moved >= 3 else { throw CallgrindError.scratchUnwritable(path: "", reason: "cannot move descriptor \(descriptor) above 2") }
+    /// `handle` on a descriptor above 2. With this process's standard error
+    /// (or output) closed, a file opened now takes descriptor 2, and wiring
+    /// the child's streams (its stdout from descriptor 2, its stderr onto 2)
+    /// would send its output into the error file.
+    private static func aboveStandardStreams(_ handle: FileHandle) throws -> FileHandle {
+        guard handle.fileDescriptor <= 2 else { return handle }
+        let moved = fcntl(handle.fileDescriptor, F_DUPFD_CLOEXEC, 3)
+        guard moved >= 0 else { throw CocoaError(.fileWriteUnknown) }
         try handle.close()
         return FileHandle(fileDescriptor: moved, closeOnDealloc: true)
     }

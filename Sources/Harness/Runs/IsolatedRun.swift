@@ -80,11 +80,11 @@ public enum IsolatedRun {
         }
         if outcome.status == 2 {
             // Bad input (an unknown terminal, a missing feed file) is the
-            // same error it would be in this process: say it as the child
-            // did, after the benchmark's name (a suite runs many).
-            let message = outcome.standardErrorTail
-            let said = message.hasPrefix("framebench: ") ? String(message.dropFirst("framebench: ".count)) : message
-            throw UsageError(said.hasPrefix(settings.name) ? said : "\(settings.name): \(said)")
+            // same error it would be in this process: say it as the child did,
+            // after the benchmark's name (a suite has many).
+            let tail = outcome.standardErrorTail
+            let message = tail.hasPrefix("framebench: ") ? String(tail.dropFirst("framebench: ".count)) : tail
+            throw UsageError(message.contains(settings.name) ? message : "\(settings.name): \(message)")
         }
         guard outcome.status == 0 else {
             throw UsageError(

@@ -12,6 +12,8 @@ public enum RunDefaults {
     public static let recordFrames = 200
     /// `framebench live --autoplay`.
     public static let autoplayFrames = 600
+    /// `framebench live`: frames per second at most.
+    public static let liveFramesPerSecond = 60
     public static let term = "xterm-256color"
     public static let backend = Backend.framebench
     public static let repeats = 1

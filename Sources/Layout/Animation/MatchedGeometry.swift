@@ -25,6 +25,11 @@ public final class MatchedGeometryNode: WrapperNode {
     var key: MatchedGeometryKey
     private var childPlaced = false
 
+    override func prepareForReuse() {
+        childPlaced = false
+        super.prepareForReuse()
+    }
+
     init(child: ViewNode, key: MatchedGeometryKey) {
         self.key = key
         super.init(child: child)

@@ -58,6 +58,11 @@ public final class TransitionNode: WrapperNode {
     var transition: AnyTransition
     private var childPlaced = false
 
+    override func prepareForReuse() {
+        childPlaced = false
+        super.prepareForReuse()
+    }
+
     init(child: ViewNode, transition: AnyTransition) {
         self.transition = transition
         super.init(child: child)

@@ -31,6 +31,7 @@ final class CompositeNode<V: View>: ViewNode {
     override var layoutPriority: Double { child.layoutPriority }
     override func appendLayoutChildren(_ list: inout [ViewNode]) { child.appendLayoutChildren(&list) }
     override func forEachChild(_ body: (ViewNode) -> Void) { body(child) }
+    override func isReusable() -> Bool { storages.isEmpty && child.isReusable() }
 }
 
 /// A node with zero or one child that is transparent to layout: used for

@@ -126,6 +126,36 @@ public class ViewNode {
     /// Calls `body` for each child node, in drawing order.
     func forEachChild(_ body: (ViewNode) -> Void) {}
 
+    // MARK: Reuse
+
+    /// Makes this subtree look as if it was never placed (for `RowRecycler`):
+    /// no frame, no animation, no cached sizes or placements, so the next
+    /// layout treats it as a new subtree. Subclasses with placement state of
+    /// their own reset it too, and call `super`.
+    func prepareForReuse() {
+        frame = .zero
+        animation = nil
+        hasBeenPlaced = false
+        sizeCache = SizeCache()
+        placedGeneration = -1
+        stateGeneration = -1
+        forEachChild { $0.prepareForReuse() }
+    }
+
+    /// Whether this subtree may be recycled as another row: not when it owns
+    /// state or observes preferences (overridden by those nodes).
+    func isReusable() -> Bool {
+        var reusable = true
+        forEachChild { child in if reusable && !child.isReusable() { reusable = false } }
+        return reusable
+    }
+
+    /// This subtree left the tree for good: lazy stacks in it give their
+    /// rows to `recycler` (overridden by lazy stacks; rows are not entered).
+    func recycleRows(into recycler: RowRecycler) {
+        forEachChild { $0.recycleRows(into: recycler) }
+    }
+
     /// The frame animation shows at `time` (seconds), in fractional cells.
     final func presentedFrame(at time: Double) -> FrameRect {
         guard let animation, time < animation.endTime else { return FrameRect(frame) }

@@ -15,11 +15,18 @@ public protocol LazyDataSource {
     /// The header of the section containing `index`: the nearest header at or
     /// before it, or nil. Should be O(1) or O(log n); a lazy stack calls it each frame.
     func sectionHeaderIndex(atOrBefore index: Int) -> Int?
+    /// Which kind of row item `index` shows, when rows of one view type take
+    /// different shapes (a header, a tweet): a row built for an item of
+    /// another kind is recycled only for items of its own kind, so it is
+    /// updated rather than rebuilt (default: all items are of one kind).
+    /// Should be O(1); called for each row built.
+    func reuseKind(at index: Int) -> Int
 }
 
 extension LazyDataSource {
     public func isSectionHeader(at index: Int) -> Bool { false }
     public func sectionHeaderIndex(atOrBefore index: Int) -> Int? { nil }
+    public func reuseKind(at index: Int) -> Int { 0 }
 }
 
 /// An array as a lazy data source (for small, stored lists).

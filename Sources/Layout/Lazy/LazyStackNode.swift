@@ -73,16 +73,21 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         if countChanged { lengths.removeAll() }
         for slot in live.indices where live[slot].index < source.count {
             live[slot].node = Row._updateNode(live[slot].node, makeRow(source.item(at: live[slot].index)), self.context)
+            live[slot].kind = source.reuseKind(at: live[slot].index)
             rowsUpdated += 1
         }
+        for row in live where row.index >= source.count { recycle(row) }
         live.removeAll { $0.index >= source.count }
         if let header = pinned {
-            pinned =
-                header.index < source.count
-                ? LazyRow(
+            if header.index < source.count {
+                pinned = LazyRow(
                     index: header.index,
-                    node: Row._updateNode(header.node, makeRow(source.item(at: header.index)), self.context))
-                : nil
+                    node: Row._updateNode(header.node, makeRow(source.item(at: header.index)), self.context),
+                    kind: source.reuseKind(at: header.index))
+            } else {
+                recycle(header)
+                pinned = nil
+            }
         }
     }
 
@@ -115,7 +120,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         let count = source.count
         position.viewportLength = viewport
         guard count > 0 else {
+            for row in live { recycle(row) }
             live.removeAll(keepingCapacity: true)
+            if let pinned { recycle(pinned) }
             pinned = nil
             position.offset = 0
             position.contentLength = 0
@@ -123,6 +130,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             return
         }
         let jumped = position.pendingAnchor != nil || position.pendingOffset != nil
+        releaseRowsBeforeJump(count: count, viewport: viewport, time: layoutContext.time)
         let anchor = resolveAnchor(count: count, viewport: viewport)
         // A jump shows its rows first; the overscan around them is built by the next frame.
         arrangeRows(around: anchor, count: count, viewport: viewport, overscan: jumped ? 0 : settings.overscan)
@@ -131,6 +139,74 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             placeRow(live[slot].node, at: live[slot].start, in: rect, layoutContext)
         }
         placePinnedHeader(anchor: anchor, in: rect, layoutContext)
+    }
+
+    /// A jump far from the rows built now: none of them can be shown again by
+    /// it, so they go to the recycler before the rows it lands on are built
+    /// (which then reuse them instead of allocating).
+    private func releaseRowsBeforeJump(count: Int, viewport: Int, time: Double) {
+        guard let first = live.first?.index, let last = live.last?.index else { return }
+        var target: Int
+        var reach = 0  // rows the anchor may still move forward by (each row is at least one cell)
+        if let requested = position.pendingAnchor {
+            target = requested.index
+            reach = max(0, requested.offset)
+        } else if let requested = position.pendingOffset {
+            target = max(0, requested) / settings.step
+        } else if abs(position.pendingDelta) > max(viewport, 1) * LazyStackNode.longScrollViewports {
+            let anchor = position.anchor
+            target = max(0, anchor.index * settings.step + anchor.offset + position.pendingDelta) / settings.step
+        } else {
+            return releaseRowsScrolledPast(viewport: viewport, time: time)
+        }
+        target = max(0, min(target, count - 1))  // as `resolveAnchor` clamps it
+        let margin = viewport + 2 * settings.overscan + 1
+        guard target + reach + margin < first || target - margin > last else { return }
+        for row in live where pinned?.node !== row.node { recycle(row) }
+        live.removeAll(keepingCapacity: true)
+    }
+
+    /// A scroll by `pendingDelta` (a page, a fling): rows it moves out of the
+    /// viewport and its overscan go to the recycler before the rows it brings
+    /// in are built. Rows are released from the far end only, so `live` stays
+    /// consecutive; a row released wrongly (the scroll stopped at an end)
+    /// comes back from the recycler as itself (`take` prefers its index).
+    private func releaseRowsScrolledPast(viewport: Int, time: Double) {
+        let delta = position.pendingDelta
+        guard delta != 0, !live.isEmpty else { return }
+        let spacing = settings.spacing
+        var release = 0
+        if delta > 0 {
+            // The new anchor: the first row that still reaches into the viewport.
+            var anchorSlot = live.count
+            for slot in live.indices where live[slot].start + measure(live[slot].node, live[slot].index) + spacing > delta {
+                anchorSlot = slot
+                break
+            }
+            release = anchorSlot - settings.overscan
+            guard release > 0 else { return }
+            for slot in 0..<release where !isReleasable(live[slot], time) { return }
+            for slot in 0..<release { recycle(live[slot]) }
+            live.removeFirst(release)
+        } else {
+            // The first row that starts below the moved viewport; `overscan` rows after it stay.
+            var beyondSlot = live.count
+            for slot in live.indices where live[slot].start - delta >= viewport {
+                beyondSlot = slot
+                break
+            }
+            let keep = beyondSlot + settings.overscan
+            guard keep < live.count else { return }
+            release = live.count - keep
+            for slot in keep..<live.count where !isReleasable(live[slot], time) { return }
+            for slot in keep..<live.count { recycle(live[slot]) }
+            live.removeLast(release)
+        }
+    }
+
+    /// Whether a live row may go to the recycler now: not while it animates or is the pinned header.
+    private func isReleasable(_ row: LazyRow, _ time: Double) -> Bool {
+        pinned?.node !== row.node && !row.node.isAnimating(at: time)
     }
 
     /// Applies requests, normalises the anchor and clamps it to the content; reports the offset.
@@ -219,6 +295,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             index += 1
         }
         swap(&live, &nextLive)
+        // Rows that were built or live but are not now: their subtrees serve later rows.
+        for row in nextLive where liveSlot(of: row.index) == nil && pinned?.node !== row.node { recycle(row) }
+        for row in fresh where liveSlot(of: row.index) == nil && pinned?.node !== row.node { recycle(row) }
         nextLive.removeAll(keepingCapacity: true)
         fresh.removeAll(keepingCapacity: true)
     }
@@ -249,13 +328,13 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     private func placePinnedHeader(anchor: LazyAnchor, in rect: Rect, _ layoutContext: LayoutContext) {
         pinnedLive = nil
         guard settings.pinsHeaders, let header = source.sectionHeaderIndex(atOrBefore: anchor.index) else {
-            pinned = nil
+            dropPinned()
             return
         }
         let slot = liveSlot(of: header)
         if let slot {
             if live[slot].start >= 0 {
-                pinned = nil  // in its own place: nothing to pin
+                dropPinned()  // in its own place: nothing to pin
                 return
             }
         }
@@ -263,12 +342,13 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         if let slot {
             node = live[slot].node
             pinnedLive = slot
-            pinned = nil
+            dropPinned()
         } else if let kept = pinned, kept.index == header {
             node = kept.node
         } else {
+            dropPinned()
             node = build(header)
-            pinned = LazyRow(index: header, node: node)
+            pinned = LazyRow(index: header, node: node, kind: source.reuseKind(at: header))
         }
         let length = node.sizeThatFits(rowProposal).value(settings.axis)
         var start = 0
@@ -280,6 +360,34 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     }
 
     // MARK: Rows
+
+    /// Lets go of the pinned header's own node (recycled unless it is a live row's).
+    private func dropPinned() {
+        guard let header = pinned else { return }
+        pinned = nil
+        if liveSlot(of: header.index).map({ live[$0].node !== header.node }) ?? true { recycle(header) }
+    }
+
+    /// `row` left this stack: its subtree may serve a later row (see `RowRecycler`).
+    private func recycle(_ row: LazyRow) {
+        context.host?.recycler.donate(row, type: ObjectIdentifier(Row.self))
+    }
+
+    override func recycleRows(into recycler: RowRecycler) {
+        for row in live { recycler.donate(row, type: ObjectIdentifier(Row.self)) }
+        if let pinned, liveSlot(of: pinned.index) == nil { recycler.donate(pinned, type: ObjectIdentifier(Row.self)) }
+        live.removeAll()
+        pinned = nil
+        pinnedLive = nil
+    }
+
+    override func prepareForReuse() {
+        // Row lengths belong to the items shown before (a recycled carousel shows another section's).
+        lengths.removeAll()
+        fresh.removeAll(keepingCapacity: true)
+        pinnedLive = nil
+        super.prepareForReuse()
+    }
 
     /// The length of row `index`: from its node when built, else the cache, else by building it.
     private func rowLength(_ index: Int) -> Int {
@@ -314,7 +422,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     /// Row `index`, reused when built before, otherwise built now.
     private func acquire(_ index: Int) -> LazyRow {
         if let row = existing(index) { return row }
-        let row = LazyRow(index: index, node: build(index))
+        let row = LazyRow(index: index, node: build(index), kind: source.reuseKind(at: index))
         if fresh.count >= LazyStackNode.freshLimit {
             // A long walk (a big scroll): the oldest rows built on the way are far from where it ends.
             fresh.removeFirst(LazyStackNode.freshLimit / 2)
@@ -331,6 +439,11 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     private func build(_ index: Int) -> ViewNode {
         rowsBuilt += 1
         LazyStackStatistics.allRowsBuilt += 1
+        if let recycled = context.host?.recycler.take(
+            type: ObjectIdentifier(Row.self), kind: source.reuseKind(at: index), index: index)
+        {
+            return Row._updateNode(recycled, makeRow(source.item(at: index)), context)
+        }
         return Row._makeNode(makeRow(source.item(at: index)), context)
     }
 
@@ -359,6 +472,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
 struct LazyRow {
     var index: Int
     var node: ViewNode
+    /// The data source's reuse kind of the item the node was built or last updated for.
+    var kind = 0
     /// Main-axis position relative to the viewport's start.
     var start = 0
 }

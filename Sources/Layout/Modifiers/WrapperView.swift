@@ -45,26 +45,47 @@ public class WrapperNode: ViewNode {
 public struct EnvironmentModifiedView<Content: View>: View {
     public typealias Body = Never
     let content: Content
-    let change: (inout EnvironmentValues) -> Void
+    /// What changes, as a value: a closure capturing the colour or limit
+    /// would be a heap object made on every evaluation of the body.
+    let change: EnvironmentChange
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        Content._makeNode(view.content, context.with(view.change))
+        Content._makeNode(view.content, context.with { view.change.apply(to: &$0) })
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
-        Content._updateNode(node, view.content, context.with(view.change))
+        Content._updateNode(node, view.content, context.with { view.change.apply(to: &$0) })
+    }
+}
+
+/// One change to the environment, made by a modifier.
+enum EnvironmentChange {
+    case foreground(Color?)
+    case font(Font?)
+    case fontWeight(Font.Weight?)
+    case addAttributes(Attributes)
+    case lineLimit(Int?)
+
+    func apply(to environment: inout EnvironmentValues) {
+        switch self {
+        case .foreground(let color): environment.foreground = color
+        case .font(let font): environment.font = font
+        case .fontWeight(let weight): environment.fontWeight = weight
+        case .addAttributes(let attributes): environment.attributes.formUnion(attributes)
+        case .lineLimit(let lines): environment.lineLimit = lines
+        }
     }
 }
 
 extension View {
     /// Text and shapes inside draw in `color`.
     public func foregroundColor(_ color: Color?) -> EnvironmentModifiedView<Self> {
-        EnvironmentModifiedView(content: self) { $0.foreground = color }
+        EnvironmentModifiedView(content: self, change: .foreground(color))
     }
 
     /// Secondary and tertiary content is dim.
     public func foregroundStyle(_ style: HierarchicalStyle) -> EnvironmentModifiedView<Self> {
-        EnvironmentModifiedView(content: self) { if style != .primary { $0.attributes.insert(.dim) } }
+        EnvironmentModifiedView(content: self, change: .addAttributes(style != .primary ? [.dim] : []))
     }
 
     /// Text and shapes inside draw in `color`.
@@ -72,26 +93,26 @@ extension View {
 
     /// The font of text inside (titles bold, captions dim).
     public func font(_ font: Font?) -> EnvironmentModifiedView<Self> {
-        EnvironmentModifiedView(content: self) { $0.font = font }
+        EnvironmentModifiedView(content: self, change: .font(font))
     }
 
     /// The weight of text inside (semibold and heavier bold, light and thinner dim).
     public func fontWeight(_ weight: Font.Weight?) -> EnvironmentModifiedView<Self> {
-        EnvironmentModifiedView(content: self) { $0.fontWeight = weight }
+        EnvironmentModifiedView(content: self, change: .fontWeight(weight))
     }
 
     /// Text inside in bold.
     public func bold(_ isActive: Bool = true) -> EnvironmentModifiedView<Self> {
-        EnvironmentModifiedView(content: self) { if isActive { $0.attributes.insert(.bold) } }
+        EnvironmentModifiedView(content: self, change: .addAttributes(isActive ? [.bold] : []))
     }
 
     /// Text inside in italics.
     public func italic(_ isActive: Bool = true) -> EnvironmentModifiedView<Self> {
-        EnvironmentModifiedView(content: self) { if isActive { $0.attributes.insert(.italic) } }
+        EnvironmentModifiedView(content: self, change: .addAttributes(isActive ? [.italic] : []))
     }
 
     /// Text inside takes at most `lines` rows, the last cut with "…".
     public func lineLimit(_ lines: Int?) -> EnvironmentModifiedView<Self> {
-        EnvironmentModifiedView(content: self) { $0.lineLimit = lines }
+        EnvironmentModifiedView(content: self, change: .lineLimit(lines))
     }
 }

@@ -95,6 +95,9 @@ public struct PreferenceObserverView<Content: View, K: PreferenceKey>: _WrapperV
 public class PreferenceObserverNode: WrapperNode {
     func notify() {}
 
+    /// Observers are counted by their host when built: never recycled.
+    override func isReusable() -> Bool { false }
+
     override func notifyIfPreferenceObserver() { notify() }
 
     /// Runs every observer in the tree under `root`, deepest first.

@@ -41,12 +41,25 @@ final class StackLayout {
     func prepare(_ content: ViewNode) {
         children.removeAll(keepingCapacity: true)
         content.appendLayoutChildren(&children)
+        reserveBuffers()
     }
 
     /// Takes the flattened children of several nodes.
     func prepare(_ content: [ViewNode]) {
         children.removeAll(keepingCapacity: true)
         for node in content { node.appendLayoutChildren(&children) }
+        reserveBuffers()
+    }
+
+    /// Room for every child in each buffer at once: appended one by one, a new
+    /// stack's buffers would each grow (and allocate) two or three times.
+    private func reserveBuffers() {
+        let count = children.count
+        guard sizes.capacity < count || order.capacity < count else { return }
+        sizes.reserveCapacity(count)
+        order.reserveCapacity(count)
+        minimums.reserveCapacity(count)
+        flexibility.reserveCapacity(count)
     }
 
     /// The stack's size for `proposal`.

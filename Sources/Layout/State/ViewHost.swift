@@ -149,6 +149,8 @@ public final class HostCore {
     var ghosts: [(node: ViewNode, end: Double)] = []
     /// Presented frames of matched views just before an animated update.
     var matchedFrames: [MatchedGeometryKey: FrameRect] = [:]
+    /// Row subtrees lazy stacks let go of, for their next rows.
+    let recycler = RowRecycler()
     /// How many `onPreferenceChange` nodes exist (the post-layout walk is skipped when none).
     var preferenceObservers = 0
 
@@ -165,7 +167,10 @@ public final class HostCore {
     /// `node` left the tree. With an animated update and a removal
     /// transition, it keeps drawing while it moves out.
     func retire(_ node: ViewNode, _ context: BuildContext) {
-        guard let animation = context.animation, let transition = HostCore.transitionNode(in: node) else { return }
+        guard let animation = context.animation, let transition = HostCore.transitionNode(in: node) else {
+            node.recycleRows(into: recycler)
+            return
+        }
         layoutContext.time = time
         let end = transition.startRemoval(layoutContext, animation: animation)
         ghosts.append((transition, end))

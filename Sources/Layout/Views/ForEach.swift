@@ -21,6 +21,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let node = ForEachNode<ID>(children: [])
+        node.children.reserveCapacity(view.data.count)
+        node.ids.reserveCapacity(view.data.count)
         for element in view.data {
             node.children.append(Content._makeNode(view.content(element), context))
             node.ids.append(element[keyPath: view.id])
@@ -30,10 +32,21 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: ForEachNode<ID>.self, for: view) { node in
+            if sameIDs(view, node.ids) {
+                // The usual update: the same elements in the same order update in place (no lookups, no allocation).
+                var slot = 0
+                for element in view.data {
+                    node.children[slot] = Content._updateNode(node.children[slot], view.content(element), context)
+                    slot += 1
+                }
+                return
+            }
             var old = [ID: ViewNode](minimumCapacity: node.ids.count)
             for (id, child) in zip(node.ids, node.children) { old[id] = child }
-            node.children.removeAll(keepingCapacity: true)
-            node.ids.removeAll(keepingCapacity: true)
+            var children: [ViewNode] = []
+            var ids: [ID] = []
+            children.reserveCapacity(view.data.count)
+            ids.reserveCapacity(view.data.count)
             for element in view.data {
                 let id = element[keyPath: view.id]
                 let child: ViewNode
@@ -42,11 +55,29 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
                 } else {
                     child = Content._makeNode(view.content(element), context)
                 }
-                node.children.append(child)
-                node.ids.append(id)
+                children.append(child)
+                ids.append(id)
             }
-            for gone in old.values { context.host?.retire(gone, context) }
+            // Gone elements retire in the order they were shown, not in the
+            // dictionary's (hash) order: their removal motions draw in that order.
+            for (id, child) in zip(node.ids, node.children) where old[id] === child {
+                old[id] = nil
+                context.host?.retire(child, context)
+            }
+            node.children = children
+            node.ids = ids
         }
+    }
+
+    /// Whether `view` shows elements with exactly `ids`, in that order.
+    private static func sameIDs(_ view: Self, _ ids: [ID]) -> Bool {
+        guard view.data.count == ids.count else { return false }
+        var slot = 0
+        for element in view.data {
+            if element[keyPath: view.id] != ids[slot] { return false }
+            slot += 1
+        }
+        return true
     }
 }
 

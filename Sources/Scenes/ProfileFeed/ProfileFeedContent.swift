@@ -119,6 +119,9 @@ struct ProfileRows: LazyDataSource {
 
     func isSectionHeader(at index: Int) -> Bool { index == ProfileRows.filterBarRow }
 
+    /// The header, the filter bar and tweets are built from different views.
+    func reuseKind(at index: Int) -> Int { min(index, ProfileRows.leadingRows) }
+
     func sectionHeaderIndex(atOrBefore index: Int) -> Int? {
         index >= ProfileRows.filterBarRow ? ProfileRows.filterBarRow : nil
     }

@@ -37,6 +37,21 @@ struct Article: LazyDataSource {
         }
     }
 
+    /// Each kind of block is built from its own views (the draw that picks
+    /// the kind in `item(at:)`, without making the text). Blocks from a file
+    /// are not told apart: their kind is in the record.
+    func reuseKind(at index: Int) -> Int {
+        if file != nil { return 0 }
+        if index == 0 { return 5 }
+        var random = SeededRandom(seed: seed, index: index)
+        switch random.below(12) {
+        case 0, 1: return 1
+        case 2: return 2
+        case 3: return 3
+        default: return 4
+        }
+    }
+
     static func block(from record: FileRecord) -> ArticleBlock {
         let kind = record.value("kind").flatMap(ArticleBlock.Kind.init(rawValue:)) ?? .paragraph
         return ArticleBlock(kind: kind, lines: [record.text])
@@ -45,9 +60,12 @@ struct Article: LazyDataSource {
     /// Two to six sentences.
     private static func paragraph(_ random: inout SeededRandom) -> String {
         var text = ""
+        // The longest paragraph fits: one allocation per block, not one per doubling.
+        text.reserveCapacity(6 * 18 * (longestWord + 1) + 6)
         for sentence in 0..<(2 + random.below(5)) {
             if sentence > 0 { text += " " }
-            text += Article.sentence(5 + random.below(14), &random) + "."
+            appendSentence(5 + random.below(14), &random, to: &text)
+            text += "."
         }
         return text
     }
@@ -55,16 +73,25 @@ struct Article: LazyDataSource {
     /// `words` words, the first capitalised.
     private static func sentence(_ words: Int, _ random: inout SeededRandom) -> String {
         var text = ""
+        text.reserveCapacity(max(1, words) * (longestWord + 1))
+        appendSentence(words, &random, to: &text)
+        return text
+    }
+
+    private static func appendSentence(_ words: Int, _ random: inout SeededRandom, to text: inout String) {
         for word in 0..<max(1, words) {
             let next = vocabulary[random.below(vocabulary.count)]
             if word == 0 {
-                text += next.prefix(1).uppercased() + next.dropFirst()
+                text += next.prefix(1).uppercased()
+                text += next.dropFirst()
             } else {
-                text += " " + next
+                text += " "
+                text += next
             }
         }
-        return text
     }
+
+    private static let longestWord = vocabulary.map(\.utf8.count).max() ?? 0
 
     private static let vocabulary = [
         "swift", "view", "layout", "the", "a", "of", "and", "to", "scroll", "terminal", "frame", "render", "with",

@@ -208,7 +208,7 @@ struct OptionDeclaration: Sendable {
             name: "autoplay", value: nil, help: "play --frames frames of the script, exit and print a summary",
             defaultValue: nil, commands: [.live]),
         OptionDeclaration(
-            name: "fps", value: "N", help: "frames per second at most", defaultValue: "60", commands: [.live]),
+            name: "fps", value: "N", help: "frames per second at most", defaultValue: "\(RunDefaults.liveFramesPerSecond)", commands: [.live]),
         OptionDeclaration(name: "no-hud", value: nil, help: "start with the HUD hidden", defaultValue: nil, commands: [.live]),
         // Reports.
         // Each command's formats are its declaration's value: `OutputOptions` refuses the others.

@@ -14,7 +14,7 @@ enum LiveCommand {
         workloadSettings.size = Size(cols: size.cols, rows: size.rows)
         var options = LiveSession.Options(workload: settings.workload, workloadSettings: workloadSettings, term: settings.term)
         options.showsHUD = !parsed.flag("no-hud")
-        options.framesPerSecond = Double(try parsed.integer("fps", default: 60, in: 1...1_000))
+        options.framesPerSecond = Double(try parsed.integer("fps", default: RunDefaults.liveFramesPerSecond, in: 1...1_000))
         if parsed.flag("autoplay") {
             options.autoplayFrames = parsed.string("frames") == nil ? RunDefaults.autoplayFrames : settings.frames
         }

@@ -19,7 +19,7 @@ public final class LiveSession {
         /// Play the script for this many frames, then exit and print a summary.
         public var autoplayFrames: Int?
         public var showsHUD = true
-        public var framesPerSecond = 60.0
+        public var framesPerSecond = Double(RunDefaults.liveFramesPerSecond)
 
         public init(workload: String, workloadSettings: WorkloadSettings, term: String) {
             self.workload = workload
