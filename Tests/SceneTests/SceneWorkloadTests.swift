@@ -31,6 +31,14 @@ private final class OnceOnlyScene: Scene {
 }
 
 final class SceneWorkloadTests: XCTestCase {
+    /// The first workload of a scene in a process also plays the script on a
+    /// throwaway scene (the runtime's one-time costs, paid before measuring);
+    /// make that one first, so `successes` counts the workload's own scenes.
+    override func setUpWithError() throws {
+        OnceOnlyScene.successes = 2
+        _ = try SceneWorkload<OnceOnlyScene>(settings: WorkloadSettings(size: Size(cols: 10, rows: 2)))
+    }
+
     func testAnEarlierFrameReplaysFromAFreshScene() throws {
         OnceOnlyScene.successes = 2
         let workload = try SceneWorkload<OnceOnlyScene>(settings: WorkloadSettings(size: Size(cols: 10, rows: 2)))
