@@ -106,4 +106,59 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<h3>Budgets</h3>"))
         XCTAssertFalse(html.contains("Baseline against candidate"))
     }
+
+    /// A real browser draws the page: headless Chromium takes a screenshot and
+    /// `scripts/png_variety.py` checks it is not blank. Skipped where Chromium
+    /// is not installed (`.ci/run` installs it). `FRAMEBENCH_SCREENSHOT_DIR`
+    /// keeps the page and its screenshot for a look.
+    func testChromiumDrawsTheComparisonPage() throws {
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) else { throw XCTSkip("chromium is not installed") }
+        let baseline = try document()
+        let candidate = try document(RegressionInjection(phase: .layout, allocationsPerFrame: 3))
+        let markers = Dictionary(
+            candidate.scenarios.map { ($0.name, ScriptEvents.markers(for: $0.settings)) }, uniquingKeysWith: { first, _ in first })
+        let bytes = HTMLReport.comparison(
+            baseline: baseline, candidate: candidate, report: Comparison.compare(baseline: baseline, candidate: candidate),
+            markers: markers)
+        let keep = ProcessInfo.processInfo.environment["FRAMEBENCH_SCREENSHOT_DIR"]
+        let directory = try keep.map { URL(fileURLWithPath: $0) } ?? TemporaryDirectory.make()
+        let page = directory.appendingPathComponent("report.html")
+        let picture = directory.appendingPathComponent("report.png")
+        try Data(bytes).write(to: page)
+        try? FileManager.default.removeItem(at: picture)
+        let browser = try run(
+            chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--screenshot=\(picture.path)",
+                "--window-size=1200,2600", page.absoluteString], home: directory.path)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "chromium made no screenshot: \(browser.output)")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/png_variety.py")
+        let check = try run("/usr/bin/python3", [script.path, picture.path, "--min-colours", "64", "--min-ink", "0.05"], home: nil)
+        XCTAssertEqual(check.status, 0, check.output)
+        if keep == nil { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private func run(_ executable: String, _ arguments: [String], home: String?) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let home { process.environment = ["HOME": home, "PATH": "/usr/bin:/bin"] }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}
+
+/// A fresh folder under the system's temporary directory.
+enum TemporaryDirectory {
+    static func make() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("framebench-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
 }
