@@ -51,7 +51,9 @@ let package = Package(
         .target(name: "Workloads", dependencies: ["FrameGrid"]),
         .target(
             name: "Harness",
-            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter", "CCallgrind", "ProgramDriver"]
+            dependencies: [
+                "FrameGrid", "TerminalOutput", "Workloads", "Layout", "CAllocationCounter", "CCallgrind", "ProgramDriver",
+            ]
         ),
         .target(name: "SceneKit", dependencies: ["FrameGrid", "Workloads"]),
         .target(name: "Scenes", dependencies: ["FrameGrid", "Layout", "Workloads", "SceneKit"]),
