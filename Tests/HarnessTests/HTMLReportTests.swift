@@ -4,6 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 /// The HTML report is one self-contained page: nothing external, every
 /// scenario in it with an SVG per chart, every name escaped.
@@ -15,7 +16,8 @@ final class HTMLReportTests: XCTestCase {
         plain.name = HTMLReportTests.hostile
         var scene = RunSettings(
             workload: "profile-feed", frames: 60,
-            workloadSettings: WorkloadSettings(size: Size(cols: 60, rows: 20), seed: 3, feedItems: 500, script: "filters"))
+            workloadSettings: WorkloadSettings(size: Size(cols: 60, rows: 20), seed: 3, feedItems: 500, script: "filters"),
+            catalog: WorkloadFactory.catalog)
         scene.name = "filters"
         scene.injection = injection
         return try SuiteRunner(benchmarks: [plain, scene]).run().document
@@ -76,7 +78,8 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(count("<svg ", in: html), pairs + runCharts)
         XCTAssertEqual(count(">baseline</text>", in: html), pairs)
         // The layout phase moved (its allocations): its pair is highlighted in every lane, the render phases' are not.
-        XCTAssertTrue(html.contains("class=\"moved\">Moved: layout_allocations"))
+        let moved = try XCTUnwrap(html.components(separatedBy: "class=\"moved\">Moved: ").dropFirst().first)
+        XCTAssertTrue(moved.prefix { $0 != "<" }.contains("layout_allocations +"), String(moved.prefix(200)))
         let charts = html.components(separatedBy: "<svg ").dropFirst()
         // The injection runs in framebench's layout phase; the ncurses lane has no injection point there.
         let sections = html.components(separatedBy: "<section ").dropFirst().filter { $0.contains("[framebench]</h2>") }

@@ -4,6 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 /// The trace follows the Chrome JSON trace format: every event has the
 /// fields its phase needs, phases nest inside their frame, each track's
@@ -113,7 +114,8 @@ final class TraceTests: XCTestCase {
     func testScriptEventsAreMarkedAtTheirFrames() throws {
         var settings = RunSettings(
             workload: "profile-feed", frames: 90,
-            workloadSettings: WorkloadSettings(size: Size(cols: 60, rows: 20), seed: 3, feedItems: 500, script: "filters"))
+            workloadSettings: WorkloadSettings(size: Size(cols: 60, rows: 20), seed: 3, feedItems: 500, script: "filters"),
+            catalog: WorkloadFactory.catalog)
         settings.name = "filters"
         let document = try SuiteRunner(benchmarks: [settings]).run().document
         let markers = ScriptEvents.markers(for: document.scenarios[0].settings)

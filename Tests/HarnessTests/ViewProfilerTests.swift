@@ -5,6 +5,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 /// Per-view layout cost: every measured frame gets its costliest view, the
 /// costs nest inside the layout phase, and the probe is gone afterwards.
@@ -12,7 +13,8 @@ final class ViewProfilerTests: XCTestCase {
     private func settings(frames: Int = 60, script: String = "tour") -> RunSettings {
         var settings = RunSettings(
             workload: "profile-feed", frames: frames,
-            workloadSettings: WorkloadSettings(size: Size(cols: 80, rows: 24), seed: 2, feedItems: 2_000, script: script))
+            workloadSettings: WorkloadSettings(size: Size(cols: 80, rows: 24), seed: 2, feedItems: 2_000, script: script),
+            catalog: WorkloadFactory.catalog)
         settings.name = "profile-feed-80x24"
         return settings
     }
@@ -79,7 +81,8 @@ final class ViewProfilerAllocationTests: XCTestCase {
         func settings() -> RunSettings {
             var settings = RunSettings(
                 workload: "profile-feed", frames: 60,
-                workloadSettings: WorkloadSettings(size: Size(cols: 80, rows: 24), seed: 2, feedItems: 2_000, script: "steady"))
+                workloadSettings: WorkloadSettings(size: Size(cols: 80, rows: 24), seed: 2, feedItems: 2_000, script: "steady"),
+            catalog: WorkloadFactory.catalog)
             settings.name = "profile-feed-80x24"
             return settings
         }

@@ -41,7 +41,7 @@ public enum InstructionProfile {
         defer { try? FileManager.default.removeItem(at: raw) }
         do {
             _ = try CallgrindRunner(executable: try CountedRun.executable())
-                .run(arguments: CountedRun.childArguments(settings), keepOutput: raw)
+                .run(arguments: settings.childArguments(flag: "--counted-child"), keepOutput: raw)
         } catch let error as CallgrindError {
             throw UsageError("profile of \(settings.name): \(error.description)")
         }

@@ -1,59 +1,14 @@
-import FrameGrid
-import Scenes
-import Workloads
-
-/// A moment worth a marker on a trace's time axis: a script event (a filter
-/// switch, a jump, a resize...) at the start of the frame it happened in.
+/// A moment worth a marker on a trace's or a report's time axis: a script
+/// event (a filter switch, a jump, a resize...) at the start of the frame it
+/// happened in.
 public struct TraceMarker: Equatable, Sendable {
     /// The frame's number in the run (warm-up frames included).
     public var frame: Int
-    /// What happened, in words: "jump", "filter switch", "resize 150x38".
+    /// What happened, in words: "jump", "filter switch to 2", "resize 150x38".
     public var name: String
 
     public init(frame: Int, name: String) {
         self.frame = frame
         self.name = name
-    }
-}
-
-/// The script events of a scenario's run, frame by frame, from its script
-/// (scripts are deterministic: frame n gets the same inputs on every run).
-///
-/// Scrolls by a row or a few, and carousel moves, happen on most frames and
-/// are not events; everything else (page moves, jumps, top, bottom, tab or
-/// filter changes, resizes, the primary action) is.
-public enum ScriptEvents {
-    /// The events of `settings`' frames; none for workloads without a script.
-    public static func markers(for settings: ScenarioSettings) -> [TraceMarker] {
-        WorkloadFactory.prepare()
-        let workloadSettings = WorkloadSettings(
-            size: Size(cols: settings.cols, rows: settings.rows), seed: settings.seed,
-            feedItems: settings.feedItems, script: settings.script)
-        guard let made = try? WorkloadCatalog.make(settings.scenario, settings: workloadSettings),
-            let scripted = made as? ScriptedWorkload
-        else { return [] }
-        let tabWord = settings.scenario == "profile-feed" ? "filter switch" : "tab change"
-        var markers: [TraceMarker] = []
-        for frame in 0..<settings.frames {
-            for input in scripted.timeline.inputs(at: frame) {
-                if let name = name(of: input, tabWord: tabWord) { markers.append(TraceMarker(frame: frame, name: name)) }
-            }
-        }
-        return markers
-    }
-
-    /// The marker's name for an input, nil for inputs too frequent to mark.
-    static func name(of input: SceneInput, tabWord: String) -> String? {
-        switch input {
-        case .scroll, .carousel: return nil
-        case .page(let pages): return "page \(pages > 0 ? "down" : "up")"
-        case .top: return "top"
-        case .bottom: return "bottom"
-        case .jump: return "jump"
-        case .selectTab(let index): return "\(tabWord) to \(index + 1)"
-        case .nextTab: return "\(tabWord) (next)"
-        case .resize(let size): return "resize \(size.cols)x\(size.rows)"
-        case .action: return "action"
-        }
     }
 }
