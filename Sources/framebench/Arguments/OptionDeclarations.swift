@@ -47,9 +47,10 @@ enum CommandName: String, CaseIterable, Sendable {
     case check
     case merge
     case program
+    case profile
 
     /// Commands that draw a scenario and take its run settings (`RunSettingsParser`).
-    static let runners: [CommandName] = [.run, .record, .overhead]
+    static let runners: [CommandName] = [.run, .record, .overhead, .profile]
     /// Commands that may run a suite of `Benchmarks/suites.json`.
     static let suiteRunners: [CommandName] = [.run, .baselineSave, .compare, .check]
     /// Commands that write a report (`OutputOptions`).
@@ -212,7 +213,8 @@ struct OptionDeclaration: Sendable {
         OptionDeclaration(name: "no-hud", value: nil, help: "start with the HUD hidden", defaultValue: nil, commands: [.live]),
         // Reports.
         OptionDeclaration(
-            name: "format", value: "text|json|markdown|junit", help: "the report's format",
+            name: "format", value: "text|json|markdown|junit|html",
+            help: "the report's format (html: one self-contained page of charts)",
             defaultValue: "text", commands: CommandName.reporters + [.program]),
         OptionDeclaration(
             name: "out", value: "FILE|-", help: "write the report to FILE (atomically; - is standard output)",
@@ -224,8 +226,23 @@ struct OptionDeclaration: Sendable {
             name: "out", value: "FILE", help: "the merged results file (required)",
             defaultValue: nil, commands: [.merge]),
         OptionDeclaration(
-            name: "force", value: nil, help: "replace what --out (or the baseline's name) names when it exists",
-            defaultValue: nil, commands: CommandName.reporters + [.record, .merge, .baselineSave, .program]),
+            name: "out", value: "DIR", help: "the folder for callgrind.out, stacks.folded and flamegraph.svg (required)",
+            defaultValue: nil, commands: [.profile]),
+        OptionDeclaration(
+            name: "force", value: nil, help: "replace what --out, --trace (or the baseline's name) names when it exists",
+            defaultValue: nil, commands: CommandName.reporters + [.record, .merge, .baselineSave, .profile, .live, .program]),
+        // Seeing where a frame goes.
+        OptionDeclaration(
+            name: "trace", value: "FILE",
+            help: "write a Chrome/Perfetto JSON trace: frames with phases nested, counters, late frames, script events",
+            defaultValue: nil, commands: [.run, .live]),
+        OptionDeclaration(
+            name: "profile-views", value: nil,
+            help: "layout time and allocations per view type and node path, and each slow frame's costliest view",
+            defaultValue: nil, commands: [.run]),
+        OptionDeclaration(
+            name: "view-rows", value: "N", help: "rows of each --profile-views table", defaultValue: "15",
+            commands: [.run]),
         OptionDeclaration(
             name: "quiet", value: nil, help: "print nothing but failures (and reports in json, markdown or junit)",
             defaultValue: nil, commands: CommandName.reporters + [.merge, .program]),

@@ -11,7 +11,7 @@ import Glibc
 /// are parsed, before the work starts (an existing file needs `--force`), and
 /// written by `AtomicFile`, which checks again as it commits.
 struct OutputOptions {
-    enum Format: String { case text, json, markdown, junit }
+    enum Format: String { case text, json, markdown, junit, html }
 
     var format: Format
     var path: String?
@@ -21,7 +21,7 @@ struct OutputOptions {
     init(_ parsed: ParsedArguments) throws {
         let name = parsed.string("format") ?? "text"
         guard let format = Format(rawValue: name) else {
-            throw UsageError("--format must be text, json, markdown or junit, not '\(name)'")
+            throw UsageError("--format must be text, json, markdown, junit or html, not '\(name)'")
         }
         self.format = format
         let out = parsed.string("out")

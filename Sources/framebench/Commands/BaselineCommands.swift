@@ -47,6 +47,7 @@ enum BaselineCommands {
         switch output.format {
         case .json: try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
         case .markdown: try output.emit(MarkdownReport.run(document))
+        case .html: try output.emit(String(decoding: HTMLReport.run(document), as: UTF8.self))
         case .text, .junit: try output.emit(TextReport(colors: output.colors).run(document))
         }
         return 0
@@ -75,7 +76,7 @@ enum BaselineCommands {
         }
         let budgets = try parsed.string("budgets").map { try BudgetFile.load($0) }
         let report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets, options: options)
-        try emit(report, baselineName: baselineName, output: output)
+        try emit(report, baselineName: baselineName, output: output, documents: (baseline, candidate))
         return report.failed ? 1 : 0
     }
 
@@ -143,7 +144,9 @@ enum BaselineCommands {
         // A gate that checked nothing has not passed: a misspelt name, a
         // results file without metrics, or a suite no budget covers.
         let nothingChecked = report.budgets.isEmpty && report.rows.allSatisfy { $0.verdict == .notComparable }
-        try emit(report, baselineName: baseline == nil ? "(none stored for this machine: budgets only)" : baselineName, output: output)
+        try emit(
+            report, baselineName: baseline == nil ? "(none stored for this machine: budgets only)" : baselineName,
+            output: output, documents: (baseline, candidate))
         if nothingChecked {
             FrameBenchCommand.printError("check: FAILED: no budget applies to these results and nothing was compared (benchmarks: \(candidate.scenarios.map(\.key).joined(separator: ", ")))")
             return 1
@@ -157,7 +160,9 @@ enum BaselineCommands {
         return report.failed ? 1 : 0
     }
 
-    private static func emit(_ report: ComparisonReport, baselineName: String, output: OutputOptions) throws {
+    private static func emit(
+        _ report: ComparisonReport, baselineName: String, output: OutputOptions, documents: (RunDocument?, RunDocument)
+    ) throws {
         switch output.format {
         case .text:
             let text = TextReport(colors: output.colors)
@@ -165,6 +170,7 @@ enum BaselineCommands {
         case .markdown: try output.emit(MarkdownReport.comparison(report, baselineName: baselineName))
         case .junit: try output.emit(JUnitReport.report(report))
         case .json: try output.emit(ComparisonJSON.encode(report, baselineName: baselineName))
+        case .html: try output.emit(SeeingOptions.comparisonPage(baseline: documents.0, candidate: documents.1, report: report))
         }
     }
 }
