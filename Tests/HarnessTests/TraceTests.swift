@@ -165,6 +165,30 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(drawn.filter { $0["dur"] as? Double == 20_000 }.count, (count + 96) / 97)
     }
 
+    func testALiveSessionsFramesBecomeATraceWithEveryFrame() throws {
+        var summary = LiveSession.Summary()
+        for frame in 0..<30 {
+            summary.layoutNanoseconds.append(Double(1_000 + frame))
+            summary.diffNanoseconds.append(200)
+            summary.renderNanoseconds.append(500)
+            summary.writeNanoseconds.append(frame == 7 ? 30_000_000 : 100)
+            summary.bytes.append(50)
+            summary.dirtyCells.append(10)
+            summary.allocations.append(0)
+        }
+        let options = LiveSession.Options(
+            workload: "profile-feed", workloadSettings: WorkloadSettings(size: Size(cols: 80, rows: 24)), term: "xterm")
+        let (events, other) = try events(LiveTrace.render(summary, options: options))
+        let frames = events.filter { $0["name"] as? String == "frame" }
+        XCTAssertEqual(frames.count, 30)
+        XCTAssertEqual(frames[0]["dur"] as? Double, 1.6)  // 1,000 + 500 + 100 ns
+        XCTAssertEqual(events.filter { $0["name"] as? String == "encode" }.first?["dur"] as? Double, 0.3)
+        let late = events.filter { $0["name"] as? String == "late frame" }
+        XCTAssertEqual(late.count, 1)
+        XCTAssertEqual((late.first?["args"] as? [String: Any])?["frame"] as? Int, 7)
+        XCTAssertEqual((other["lanes"] as? [[String: Any]])?.first?["frames"] as? Int, 30)
+    }
+
     private func synthetic(_ frames: [String: [Int]], count: Int) -> ScenarioReport {
         let settings = ScenarioSettings(
             scenario: "plain-feed", script: "default", frames: count + 10, cols: 80, rows: 24, feedItems: 10, seed: 1,

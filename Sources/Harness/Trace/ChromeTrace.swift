@@ -37,15 +37,25 @@ public enum ChromeTrace {
         _ document: RunDocument, markers: [String: [TraceMarker]] = [:],
         views: [String: [Int: FrameViewCost]] = [:], options: Options = Options()
     ) -> [UInt8] {
+        render(
+            document.scenarios, commit: document.git.commit, created: document.created, markers: markers, views: views,
+            options: options)
+    }
+
+    /// The trace of `scenarios` made outside a run document (live mode).
+    public static func render(
+        _ scenarios: [ScenarioReport], commit: String?, created: String, markers: [String: [TraceMarker]] = [:],
+        views: [String: [Int: FrameViewCost]] = [:], options: Options = Options()
+    ) -> [UInt8] {
         var writer = TraceWriter()
         var lanes: [String] = []
         var names: [String] = []
-        for report in document.scenarios where !names.contains(report.name) { names.append(report.name) }
+        for report in scenarios where !names.contains(report.name) { names.append(report.name) }
         for (index, name) in names.enumerated() {
             let pid = index + 1
             writer.metadata("process_name", pid: pid, tid: 0, name: name)
             writer.metadata("process_sort_index", pid: pid, tid: 0, sortIndex: pid)
-            let reports = document.scenarios.filter { $0.name == name }
+            let reports = scenarios.filter { $0.name == name }
             for report in reports {
                 let tid = report.backend == "ncurses" ? 2 : 1
                 writer.metadata("thread_name", pid: pid, tid: tid, name: "\(report.backend) frames")
@@ -69,7 +79,7 @@ public enum ChromeTrace {
             "each lane's measured frames laid end to end from 0 (warm-up frames and the other lane's turns are not on the axis)"
         let other =
             "{\"generator\":\"framebench\",\"schema_version\":\(RunDocument.schemaVersion),"
-            + "\"commit\":\(JSON.quote(document.git.commit ?? "unknown")),\"created\":\(JSON.quote(document.created)),"
+            + "\"commit\":\(JSON.quote(commit ?? "unknown")),\"created\":\(JSON.quote(created)),"
             + "\"timeline\":\(JSON.quote(timeline)),\"decimation\":\(JSON.quote(rule)),\"lanes\":[\(lanes.joined(separator: ","))]}"
         return writer.finish(otherData: other)
     }
