@@ -48,6 +48,8 @@ enum ProgramCommand {
             try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
         case .markdown:
             try output.emit(MarkdownReport.run(document))
+        case .html:
+            try output.emit(String(decoding: HTMLReport.run(document), as: UTF8.self))
         case .junit, .text:
             let text = TextReport(colors: output.colors)
             let summaries = zip(scenarios, allRuns).map { "\(UntrustedText.terminal($0.name)):\n" + ProgramSummary.text($1) }
