@@ -79,9 +79,22 @@ final class FlameGraphTests: XCTestCase {
             """
         let profile = try CallgrindProfile(parsing: text)
         let stacks = FoldedStacks(profile)
-        XCTAssertEqual(stacks.total, 1001, "the root's inclusive cost, each instruction once")
-        XCTAssertFalse(stacks.text.contains("f;f"), "a recursive call stays with its caller")
+        // The recursive call's 500 are f's own instructions counted again by the cycle: dropped.
+        XCTAssertEqual(stacks.total, 501, "each instruction once")
+        XCTAssertEqual(stacks.total, profile.selfInstructionsTotal)
+        XCTAssertEqual(stacks.text, "root 1\nroot;f 333\nroot;f;g 167\n")
         XCTAssertNil(FoldedStacks(text: "no count here\n"))
+    }
+
+    func testPathsUnderOneTwentyThousandthStayWithTheirCaller() throws {
+        var profile = CallgrindProfile()
+        profile.functions["main"] = .init(selfInstructions: 100_000)
+        profile.functions["main"]!.callees["tiny"] = .init(count: 1, inclusiveInstructions: 4)
+        profile.functions["main"]!.callees["big"] = .init(count: 1, inclusiveInstructions: 6)
+        profile.functions["tiny"] = .init(selfInstructions: 4)
+        profile.functions["big"] = .init(selfInstructions: 6)
+        // 100,010 / 20,000 = 5: the call of 4 stays in main, the call of 6 is its own stack.
+        XCTAssertEqual(FoldedStacks(profile).text, "main 100004\nmain;big 6\n")
     }
 
     func testTheFlameGraphHasAFramePerStackFrameAndEscapesNames() throws {

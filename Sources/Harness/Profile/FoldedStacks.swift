@@ -7,9 +7,14 @@
 /// inclusive cost on a path is split between its own code and its callees
 /// in the proportions the graph gives, recursively. The split is done in
 /// whole instructions with the remainder kept by the caller, so the lines
-/// add up exactly to the roots' inclusive cost. A path that would recurse
-/// (a function already on the stack), go deeper than `maximumDepth` or
-/// carry less than `minimumCount` stays with its caller's own line.
+/// add up to the roots' inclusive cost less what cycles count twice: a call
+/// back into a function already on the stack is dropped (callgrind's
+/// inclusive cost of a cycle counts its instructions again; program start
+/// has such a cycle, which otherwise drew half the flame graph as
+/// `__libc_start_main`). A path deeper than `maximumDepth` or carrying less
+/// than `minimumShare` of all the instructions stays with its caller's own
+/// line: without that bound, a whole program's call graph unfolds into
+/// some 100 MB of stacks (profile-feed, 50 frames).
 ///
 /// - Complexity: O(paths kept x depth).
 public struct FoldedStacks: Equatable, Sendable {
@@ -29,13 +34,15 @@ public struct FoldedStacks: Equatable, Sendable {
     /// The stacks of `profile`, each name passed through `rename` (a demangler).
     public init(
         _ profile: CallgrindProfile, rename: (String) -> String = { $0 }, maximumDepth: Int = 96,
-        minimumCount: UInt64 = 1
+        minimumShare: Double = 1.0 / 20_000
     ) {
         var called: Set<String> = []
         for function in profile.functions.values {
             for (callee, call) in function.callees where call.inclusiveInstructions > 0 { called.insert(callee) }
         }
         let roots = profile.functions.keys.filter { !called.contains($0) }.sorted()
+        let total = roots.reduce(UInt64(0)) { $0 + profile.inclusiveInstructions(of: $1) }
+        let minimumCount = max(1, UInt64(Double(total) * minimumShare))
         var path: [String] = []
         var onPath: Set<String> = []
         func inclusive(_ name: String) -> UInt64 { profile.inclusiveInstructions(of: name) }
@@ -53,7 +60,14 @@ public struct FoldedStacks: Equatable, Sendable {
                 for (callee, call) in function.callees.sorted(by: { $0.key < $1.key }) where call.inclusiveInstructions > 0 {
                     // The callee's share of this path's cost, in whole instructions.
                     let share = UInt64((Double(cost) * Double(call.inclusiveInstructions) / Double(whole)).rounded(.down))
-                    guard share >= minimumCount, share <= own, !onPath.contains(callee) else { continue }
+                    guard share <= own else { continue }
+                    if onPath.contains(callee) {
+                        // A call back into the path: callgrind's inclusive cost of a cycle counts the
+                        // cycle's instructions again, and they are already on this path. Dropped.
+                        own -= share
+                        continue
+                    }
+                    guard share >= minimumCount else { continue }
                     own -= share
                     visit(callee, share)
                 }
