@@ -7,14 +7,16 @@
 /// inclusive cost on a path is split between its own code and its callees
 /// in the proportions the graph gives, recursively. The split is done in
 /// whole instructions with the remainder kept by the caller, so the lines
-/// add up to the roots' inclusive cost less what cycles count twice: a call
-/// back into a function already on the stack is dropped (callgrind's
-/// inclusive cost of a cycle counts its instructions again; program start
-/// has such a cycle, which otherwise drew half the flame graph as
-/// `__libc_start_main`). A path deeper than `maximumDepth` or carrying less
-/// than `minimumShare` of all the instructions stays with its caller's own
-/// line: without that bound, a whole program's call graph unfolds into
-/// some 100 MB of stacks (profile-feed, 50 frames).
+/// add up exactly to the roots' inclusive cost. A path that would recurse
+/// (a function already on the stack), go deeper than `maximumDepth` or
+/// carry less than `minimumShare` of all the instructions stays with its
+/// caller's own line: without that bound, a whole program's call graph
+/// unfolds into some 100 MB of stacks (profile-feed, 50 frames).
+///
+/// A known limit: callgrind's graph has a cycle at program start
+/// (`(below main)` and `__libc_start_main` call each other), so part of the
+/// width shows as `__libc_start_main`'s own instructions, without the
+/// stacks above it; the rest of the graph is right in proportion.
 ///
 /// - Complexity: O(paths kept x depth).
 public struct FoldedStacks: Equatable, Sendable {
@@ -60,14 +62,7 @@ public struct FoldedStacks: Equatable, Sendable {
                 for (callee, call) in function.callees.sorted(by: { $0.key < $1.key }) where call.inclusiveInstructions > 0 {
                     // The callee's share of this path's cost, in whole instructions.
                     let share = UInt64((Double(cost) * Double(call.inclusiveInstructions) / Double(whole)).rounded(.down))
-                    guard share <= own else { continue }
-                    if onPath.contains(callee) {
-                        // A call back into the path: callgrind's inclusive cost of a cycle counts the
-                        // cycle's instructions again, and they are already on this path. Dropped.
-                        own -= share
-                        continue
-                    }
-                    guard share >= minimumCount else { continue }
+                    guard share >= minimumCount, share <= own, !onPath.contains(callee) else { continue }
                     own -= share
                     visit(callee, share)
                 }
