@@ -226,7 +226,7 @@ final class ProfiledWorkload: Workload {
 
     var size: Size { inner.size }
     var drawsIncrementally: Bool { inner.drawsIncrementally }
-    func update(frame index: Int) { inner.update(frame: index) }
+    func update(frame index: Int) throws { try inner.update(frame: index) }
 
     func draw(frame index: Int, into grid: inout Grid) {
         profiler.beginFrame(index)
