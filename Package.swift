@@ -55,7 +55,9 @@ let package = Package(
         .target(name: "Workloads", dependencies: ["FrameGrid"]),
         .target(
             name: "Harness",
-            dependencies: ["FrameGrid", "TerminalOutput", "Workloads", "CAllocationCounter", "CCallgrind", "ProgramDriver"]
+            dependencies: [
+                "FrameGrid", "TerminalOutput", "Workloads", "Layout", "CAllocationCounter", "CCallgrind", "ProgramDriver",
+            ]
         ),
         .target(name: "Reports", dependencies: ["Harness"]),
         .target(name: "SceneKit", dependencies: ["FrameGrid", "Workloads"]),

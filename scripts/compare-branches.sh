@@ -9,7 +9,7 @@
 #
 #   scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME]
 #                               [--measure time|instructions|time,instructions]
-#                               [--out FILE.md] [--keep-builds] [--shard I/N]
+#                               [--out FILE.md] [--html FILE.html] [--keep-builds] [--shard I/N]
 #                               [--results-dir DIR] BASE [HEAD]
 #
 # BASE and HEAD are any commit-ish (branch, tag, hash, HEAD~2). Without HEAD
@@ -25,6 +25,9 @@
 #   --frames N      frames per benchmark, instead of each benchmark's own
 #   --suite NAME    the suite in Benchmarks/suites.json (framebench's default)
 #   --out FILE.md   where the Markdown report goes (compare-BASE-HEAD.md here)
+#   --html FILE.html  also an HTML report (`framebench compare --format html`:
+#                   one self-contained page with the charts, baseline and
+#                   candidate side by side); needs HEAD's framebench to know it
 #   --shard I/N     run only shard I of N of the suite on both sides (the
 #                   split of `framebench run --shard`, Benchmarks/SHARDING.md):
 #                   N runners, one shard each, compare the whole suite.
@@ -44,7 +47,7 @@
 set -euo pipefail
 
 program=compare-branches
-usage="usage: scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME] [--measure time|instructions|time,instructions] [--out FILE.md] [--keep-builds] [--shard I/N] [--results-dir DIR] BASE [HEAD]"
+usage="usage: scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME] [--measure time|instructions|time,instructions] [--out FILE.md] [--html FILE.html] [--keep-builds] [--shard I/N] [--results-dir DIR] BASE [HEAD]"
 
 fail() {  # message...: a usage or input error
     printf '%s: %s\n' "$program" "$*" >&2
@@ -62,13 +65,14 @@ frames=
 suite=
 measure=
 out=
+html=
 keep_builds=false
 shard=
 results_dir=
 refs=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --rounds | --frames | --suite | --out | --measure | --shard | --results-dir)
+        --rounds | --frames | --suite | --out | --html | --measure | --shard | --results-dir)
             [ $# -ge 2 ] || fail "$1 needs a value"$'\n'"$usage"
             value=$2
             case "$1" in
@@ -76,19 +80,21 @@ while [ $# -gt 0 ]; do
                 --frames) frames=$value ;;
                 --suite) suite=$value ;;
                 --out) out=$value ;;
+                --html) html=$value ;;
                 --measure) measure=$value ;;
                 --shard) shard=$value ;;
                 --results-dir) results_dir=$value ;;
             esac
             shift 2
             ;;
-        --rounds=* | --frames=* | --suite=* | --out=* | --measure=* | --shard=* | --results-dir=*)
+        --rounds=* | --frames=* | --suite=* | --out=* | --html=* | --measure=* | --shard=* | --results-dir=*)
             value=${1#*=}
             case "$1" in
                 --rounds=*) rounds=$value ;;
                 --frames=*) frames=$value ;;
                 --suite=*) suite=$value ;;
                 --out=*) out=$value ;;
+                --html=*) html=$value ;;
                 --measure=*) measure=$value ;;
                 --shard=*) shard=$value ;;
                 --results-dir=*) results_dir=$value ;;
@@ -172,12 +178,20 @@ out_dir=$(dirname -- "$out")
 [ -w "$out_dir" ] || fail "--out $out: the directory $out_dir is not writable"
 [ ! -d "$out" ] || fail "--out $out is a directory"
 out_path="$(cd "$out_dir" && pwd)/$(basename -- "$out")"
+html_path=
+if [ -n "$html" ]; then
+    html_dir=$(dirname -- "$html")
+    [ -d "$html_dir" ] && [ -w "$html_dir" ] || fail "--html $html: the directory $html_dir does not exist or is not writable"
+    [ ! -d "$html" ] || fail "--html $html is a directory"
+    html_path="$(cd "$html_dir" && pwd)/$(basename -- "$html")"
+fi
 
 # Untracked files that are not ignored, except this script's own reports in the
 # repository (a report from an earlier run does not make the tree "changed").
 untracked_files() {  # NUL-separated, relative to the repository root
     git -C "$root" ls-files -z --others --exclude-standard \
-        | { grep -zvE '^compare-[^/]*\.md$' || true; } | { grep -zvxF -e "${out_path#"$root"/}" || true; }
+        | { grep -zvE '^compare-[^/]*\.(md|html)$' || true; } | { grep -zvxF -e "${out_path#"$root"/}" || true; } \
+        | { if [ -z "$html_path" ]; then cat; else grep -zvxF -e "${html_path#"$root"/}" || true; fi; }
 }
 
 if [ -n "$head_ref" ]; then
@@ -439,6 +453,15 @@ markdown_status=0
 if [ "$markdown_status" -ge 2 ] || [ ! -f "$work/compare.md" ]; then
     fail "framebench compare --format markdown failed (exit $markdown_status)"
 fi
+if [ -n "$html_path" ]; then
+    html_status=0
+    (cd "$work" && "$binary_b" compare --paired "$list_a" "$list_b" --format html --out "$work/compare.html") || html_status=$?
+    if [ "$html_status" -ge 2 ] || [ ! -f "$work/compare.html" ]; then
+        fail "framebench compare --format html failed (exit $html_status): does $head_label's framebench know --format html?"
+    fi
+    mv "$work/compare.html" "$html_path.tmp.$$"
+    mv "$html_path.tmp.$$" "$html_path"
+fi
 
 {
     echo "# Benchmark comparison: \`$base_ref\` against \`$head_label\`"
@@ -456,4 +479,5 @@ fi
 mv "$out_path.tmp.$$" "$out_path"
 echo
 echo "markdown report: $out"
+[ -z "$html_path" ] || echo "html report: $html"
 exit "$compare_status"

@@ -195,12 +195,16 @@ check "no worktree left after the errors" no_worktree_left
 # ---- the regression is caught
 
 echo "regression (base $base_short against main $main_short, 2 rounds of 300 frames; two release builds) ..."
-compare regression --rounds 2 --frames 300 --out "$work/regression.md" base main
+compare regression --rounds 2 --frames 300 --out "$work/regression.md" --html "$work/regression.html" base main
 check "exit code 1 (something regressed)" exits 1
 check "the report names allocations_per_frame as worse" \
     has "$work/regression.out" 'allocations_per_frame\.(mean|max) .*  worse'
 check "the Markdown report marks allocations_per_frame **worse**" \
     has "$work/regression.md" 'allocations_per_frame\.(mean|max) .*\*\*worse\*\*'
+check "the HTML report highlights the encode phase's allocations as moved" \
+    has "$work/regression.html" 'class="moved">Moved: [^<]*encode_allocations'
+check "... and fetches nothing (no http, https or src=)" \
+    test -z "$(grep -oiE 'https?:|src=' "$work/regression.html")"
 check "the header names the base commit" has "$work/regression.out" "A \(baseline\): +base @ $base_short"
 check "the header names the candidate commit" has "$work/regression.out" "B \(candidate\): +main @ $main_short"
 check "the header names the machine" has "$work/regression.out" "machine: [0-9]+ cores"

@@ -15,6 +15,7 @@
 // family is defined here, as glibc requires of a replacement malloc.
 #define _GNU_SOURCE
 #include "CAllocationCounter.h"
+#include <dlfcn.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -26,6 +27,44 @@ extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 extern void __libc_free(void *pointer);
+
+// With FRAMEBENCH_ALLOCATOR=next in the environment, blocks come from the
+// next allocator in symbol order (a preloaded heap profiler's, such as
+// heaptrack's, which this file's definitions otherwise hide) instead of
+// glibc's entry points. Chosen once, before main; null means glibc.
+static void *(*next_malloc)(size_t);
+static void *(*next_calloc)(size_t, size_t);
+static void *(*next_realloc)(void *, size_t);
+static void (*next_free)(void *);
+
+__attribute__((constructor)) static void choose_underlying_allocator(void) {
+    const char *choice = getenv("FRAMEBENCH_ALLOCATOR");
+    if (choice == NULL || strcmp(choice, "next") != 0) {
+        return;
+    }
+    void *found_malloc = dlsym(RTLD_NEXT, "malloc"), *found_calloc = dlsym(RTLD_NEXT, "calloc");
+    void *found_realloc = dlsym(RTLD_NEXT, "realloc"), *found_free = dlsym(RTLD_NEXT, "free");
+    if (found_malloc && found_calloc && found_realloc && found_free) {
+        next_calloc = (void *(*)(size_t, size_t))found_calloc;
+        next_realloc = (void *(*)(void *, size_t))found_realloc;
+        next_free = (void (*)(void *))found_free;
+        next_malloc = (void *(*)(size_t))found_malloc;
+    }
+}
+
+static inline void *underlying_malloc(size_t size) {
+    return __builtin_expect(next_malloc != NULL, 0) ? next_malloc(size) : __libc_malloc(size);
+}
+static inline void *underlying_calloc(size_t count, size_t size) {
+    return __builtin_expect(next_malloc != NULL, 0) ? next_calloc(count, size) : __libc_calloc(count, size);
+}
+static inline void *underlying_realloc(void *pointer, size_t size) {
+    return __builtin_expect(next_malloc != NULL, 0) ? next_realloc(pointer, size) : __libc_realloc(pointer, size);
+}
+static inline void underlying_free(void *pointer) {
+    // Blocks from before the choice came from glibc; any profiler's free hands them on to glibc's.
+    if (__builtin_expect(next_malloc != NULL, 0)) { next_free(pointer); } else { __libc_free(pointer); }
+}
 
 // initial-exec: the counters must be reachable without the TLS machinery
 // itself calling malloc.
@@ -102,7 +141,7 @@ static void *plain_block(size_t size) {
         errno = ENOMEM;
         return NULL;
     }
-    char *base = __libc_malloc(HEADER_SIZE + size);
+    char *base = underlying_malloc(HEADER_SIZE + size);
     return base == NULL ? NULL : hand_out(base, HEADER_SIZE, size);
 }
 
@@ -116,7 +155,7 @@ static void *aligned_block(size_t alignment, size_t size) {
         errno = ENOMEM;
         return NULL;
     }
-    char *base = __libc_malloc(alignment + size);
+    char *base = underlying_malloc(alignment + size);
     if (base == NULL) {
         return NULL;
     }
@@ -132,7 +171,7 @@ static inline int is_power_of_two(size_t value) {
 static void release(void *pointer) {
     block_header *header = checked_header_of(pointer);
     header->mark = 0;  // a second free of the block is then likely caught here, not in glibc
-    __libc_free((char *)pointer - header->offset);
+    underlying_free((char *)pointer - header->offset);
 }
 
 void *malloc(size_t size) {
@@ -149,7 +188,7 @@ void *calloc(size_t count, size_t size) {
     }
     count_allocation(bytes);
     // glibc's calloc knows when fresh pages are already zero.
-    char *base = __libc_calloc(1, HEADER_SIZE + bytes);
+    char *base = underlying_calloc(1, HEADER_SIZE + bytes);
     return base == NULL ? NULL : hand_out(base, HEADER_SIZE, bytes);
 }
 
@@ -169,7 +208,7 @@ void *realloc(void *pointer, size_t size) {
         return NULL;
     }
     if (header->offset == HEADER_SIZE) {
-        char *base = __libc_realloc((char *)pointer - HEADER_SIZE, HEADER_SIZE + size);
+        char *base = underlying_realloc((char *)pointer - HEADER_SIZE, HEADER_SIZE + size);
         return base == NULL ? NULL : hand_out(base, HEADER_SIZE, size);
     }
     // An aligned block: glibc's realloc would move it to a plain block with

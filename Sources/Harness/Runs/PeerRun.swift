@@ -18,7 +18,7 @@ public enum PeerRun {
         // positions, animations) and play their frames in order.
         let ours = try backends.contains(.framebench)
             ? FramebenchLane(
-                workload: settings.makeWorkload(),
+                workload: settings.viewProfiler.wrap(try settings.makeWorkload()),
                 capabilities: capabilities(settings.term), settings: settings) : nil
         let reference = try backends.contains(.ncurses)
             ? NcursesLane(workload: settings.makeWorkload(), settings: settings)

@@ -37,6 +37,8 @@ public struct RunSettings: Sendable {
     /// A deliberate regression inside the render stage, for proving that the
     /// gate catches one (tests, and `--inject-allocations` / `--inject-delay-ns`).
     public var injection = RegressionInjection()
+    /// Per-view layout cost of framebench's lane (`--profile-views`); nil: not profiled, no probe installed.
+    public var viewProfiler: ViewProfiler?
     /// The frame budget late-frame figures use, ns (60 Hz by default).
     public var frameBudgetNanoseconds = RunDefaults.frameBudgetNanoseconds
     /// What the run measures: wall-clock time (always), and instruction

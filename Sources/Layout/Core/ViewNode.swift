@@ -31,7 +31,7 @@ public class ViewNode {
     /// view update, so a stack may ask its children several times per pass.
     final func sizeThatFits(_ proposal: ProposedSize) -> Size {
         if let size = sizeCache.lookup(proposal) { return size }
-        let size = measure(proposal)
+        let size = probed { measure(proposal) }
         sizeCache.store(proposal, size)
         return size
     }
@@ -58,7 +58,7 @@ public class ViewNode {
         }
         placedGeneration = generation
         setFrame(rect, context)
-        placeChildren(in: rect, context)
+        probed { placeChildren(in: rect, context) }
     }
 
     /// Moves the frames of this subtree, as placing it again at an offset rect would.
@@ -107,7 +107,7 @@ public class ViewNode {
     /// Draws the subtree into `grid` within `context.clip`.
     final func render(into grid: inout Grid, _ context: RenderContext) {
         if isHidden { return }
-        draw(into: &grid, context)
+        probed { draw(into: &grid, context) }
     }
 
     /// Subclasses: draw self, then children.

@@ -47,9 +47,10 @@ enum CommandName: String, CaseIterable, Sendable {
     case check
     case merge
     case program
+    case profile
 
     /// Commands that draw a scenario and take its run settings (`RunSettingsParser`).
-    static let runners: [CommandName] = [.run, .record, .overhead]
+    static let runners: [CommandName] = [.run, .record, .overhead, .profile]
     /// Commands that may run a suite of `Benchmarks/suites.json`.
     static let suiteRunners: [CommandName] = [.run, .baselineSave, .compare, .check]
     /// Commands that write a report (`OutputOptions`).
@@ -213,15 +214,16 @@ struct OptionDeclaration: Sendable {
         // Reports.
         // Each command's formats are its declaration's value: `OutputOptions` refuses the others.
         OptionDeclaration(
-            name: "format", value: "text|json|markdown|junit|github-benchmark|bmf|csv",
-            help: "the report's format (github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
+            name: "format", value: "text|json|markdown|junit|html|github-benchmark|bmf|csv",
+            help: "the report's format (html: one self-contained page of charts; github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
             defaultValue: "text", commands: [.run]),
         OptionDeclaration(
-            name: "format", value: "text|json|markdown|github-benchmark|bmf|csv",
-            help: "the report's format (github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
+            name: "format", value: "text|json|markdown|html|github-benchmark|bmf|csv",
+            help: "the report's format (html: one self-contained page of charts; github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
             defaultValue: "text", commands: [.baselineShow, .program]),
         OptionDeclaration(
-            name: "format", value: "text|json|markdown|junit", help: "the report's format",
+            name: "format", value: "text|json|markdown|junit|html",
+            help: "the report's format (html: one self-contained page of charts)",
             defaultValue: "text", commands: [.compare, .check]),
         OptionDeclaration(
             name: "out", value: "FILE|-", help: "write the report to FILE (atomically; - is standard output)",
@@ -233,8 +235,23 @@ struct OptionDeclaration: Sendable {
             name: "out", value: "FILE", help: "the merged results file (required)",
             defaultValue: nil, commands: [.merge]),
         OptionDeclaration(
-            name: "force", value: nil, help: "replace what --out (or the baseline's name) names when it exists",
-            defaultValue: nil, commands: CommandName.reporters + [.record, .merge, .baselineSave, .program]),
+            name: "out", value: "DIR", help: "the folder for callgrind.out, stacks.folded and flamegraph.svg (required)",
+            defaultValue: nil, commands: [.profile]),
+        OptionDeclaration(
+            name: "force", value: nil, help: "replace what --out, --trace (or the baseline's name) names when it exists",
+            defaultValue: nil, commands: CommandName.reporters + [.record, .merge, .baselineSave, .profile, .live, .program]),
+        // Seeing where a frame goes.
+        OptionDeclaration(
+            name: "trace", value: "FILE",
+            help: "write a Chrome/Perfetto JSON trace: frames with phases nested, counters, late frames, script events",
+            defaultValue: nil, commands: [.run, .live]),
+        OptionDeclaration(
+            name: "profile-views", value: nil,
+            help: "layout time and allocations per view type and node path, and each slow frame's costliest view",
+            defaultValue: nil, commands: [.run]),
+        OptionDeclaration(
+            name: "view-rows", value: "N", help: "rows of each --profile-views table", defaultValue: "15",
+            commands: [.run]),
         OptionDeclaration(
             name: "quiet", value: nil, help: "print nothing but why a gate failed (and reports in formats other than text)",
             defaultValue: nil, commands: CommandName.reporters + [.merge, .program]),

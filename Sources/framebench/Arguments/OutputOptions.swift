@@ -13,7 +13,7 @@ import Glibc
 /// written by `AtomicFile`, which checks again as it commits.
 struct OutputOptions {
     enum Format: String, CaseIterable {
-        case text, json, markdown, junit
+        case text, json, markdown, junit, html
         case githubBenchmark = "github-benchmark"
         case bmf, csv
     }
@@ -63,7 +63,7 @@ struct OutputOptions {
         // Records end in CRLF; `emit` adds the last LF. (Dropping the last
         // Character would drop the whole CRLF: it is one grapheme.)
         case .csv: return String(String.UnicodeScalarView(CSVExport.text(document).unicodeScalars.dropLast()))
-        case .text, .json, .markdown, .junit: return nil
+        case .text, .json, .markdown, .junit, .html: return nil
         }
     }
 

@@ -56,6 +56,7 @@ enum BaselineCommands {
         case .json: try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
         case .markdown: try output.emit(MarkdownReport.run(document))
         case .text: try output.emit(TextReport(colors: output.colors).run(document))
+        case .html: try output.emit(String(decoding: HTMLReport.run(document), as: UTF8.self))
         case .githubBenchmark, .bmf, .csv: try output.emit(try OutputOptions.export(document, as: output.format) ?? "")
         case .junit: throw UsageError("baseline show does not write junit")  // refused by OutputOptions already
         }
@@ -85,7 +86,7 @@ enum BaselineCommands {
         }
         let budgets = try parsed.string("budgets").map { try BudgetFile.load($0) }
         let report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets, options: options)
-        try emit(report, baselineName: baselineName, output: output)
+        try emit(report, baselineName: baselineName, output: output, documents: (baseline, candidate))
         if report.failed && (output.quiet || output.format != .text) {
             // --quiet hides the report, never the reason for a failure.
             FrameBenchCommand.printError("compare: FAILED: " + TextReport.failureSummary(report))
@@ -157,7 +158,9 @@ enum BaselineCommands {
         // A gate that checked nothing has not passed: a misspelt name, a
         // results file without metrics, or a suite no budget covers.
         let nothingChecked = report.budgets.isEmpty && report.rows.allSatisfy { $0.verdict == .notComparable }
-        try emit(report, baselineName: baseline == nil ? "(none stored for this machine: budgets only)" : baselineName, output: output)
+        try emit(
+            report, baselineName: baseline == nil ? "(none stored for this machine: budgets only)" : baselineName,
+            output: output, documents: (baseline, candidate))
         if nothingChecked {
             FrameBenchCommand.printError("check: FAILED: no budget applies to these results and nothing was compared (benchmarks: \(candidate.scenarios.map(\.key).joined(separator: ", ")))")
             return 1
@@ -171,7 +174,9 @@ enum BaselineCommands {
         return report.failed ? 1 : 0
     }
 
-    private static func emit(_ report: ComparisonReport, baselineName: String, output: OutputOptions) throws {
+    private static func emit(
+        _ report: ComparisonReport, baselineName: String, output: OutputOptions, documents: (RunDocument?, RunDocument)
+    ) throws {
         switch output.format {
         case .text:
             let text = TextReport(colors: output.colors)
@@ -179,6 +184,7 @@ enum BaselineCommands {
         case .markdown: try output.emit(MarkdownReport.comparison(report, baselineName: baselineName))
         case .junit: try output.emit(JUnitReport.report(report))
         case .json: try output.emit(ComparisonJSON.encode(report, baselineName: baselineName))
+        case .html: try output.emit(SeeingOptions.comparisonPage(baseline: documents.0, candidate: documents.1, report: report))
         case .githubBenchmark, .bmf, .csv:
             // Refused by OutputOptions: a comparison is not a run's results.
             throw UsageError("--format \(output.format.rawValue) exports a run's results, not a comparison")

@@ -18,7 +18,15 @@ enum LiveCommand {
         if parsed.flag("autoplay") {
             options.autoplayFrames = parsed.string("frames") == nil ? RunDefaults.autoplayFrames : settings.frames
         }
+        let trace = try parsed.string("trace").map { path in
+            guard !path.isEmpty, path != "-" else { throw UsageError("--trace needs a file name") }
+            try AtomicFile.check(path, replacing: parsed.flag("force"))
+            return path
+        }
         let summary = try LiveSession(options).run()
+        if let trace {
+            try AtomicFile.write(LiveTrace.render(summary, options: options), to: trace, replacing: parsed.flag("force"))
+        }
         if options.autoplayFrames != nil {
             let render = Summary(summary.renderNanoseconds)
             let write = Summary(summary.writeNanoseconds)

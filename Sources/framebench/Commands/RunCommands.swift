@@ -29,6 +29,8 @@ enum RunCommands {
         if let shard = try parsed.shard(appliesToSuite: usesSuite, otherwise: "scenarios named on the command line") {
             runner.restrict(to: shard)
         }
+        var seeing = try SeeingOptions(parsed)
+        seeing.prepare(&runner)
         let (document, runs) = try runner.run()
         if parsed.flag("verify") { try LaneVerification.verifyAll(runner.benchmarks).forEach(FrameBenchCommand.printError) }
         var comparison: (ComparisonReport, String)?
@@ -60,7 +62,12 @@ enum RunCommands {
             var body = output.quiet ? "" : text.run(document, runs: runs)
             if let (report, baseline) = comparison { body += "\n" + text.comparison(report, baselineName: baseline) }
             try output.emit(body)
+        case .html:
+            try output.emit(
+                comparison.map { SeeingOptions.comparisonPage(baseline: try? store.load($0.1), candidate: document, report: $0.0) }
+                    ?? String(decoding: HTMLReport.run(document, markers: SeeingOptions.markers([document])), as: UTF8.self))
         }
+        try seeing.finish(document, tablesToStandardError: output.format != .text && output.path == nil)
         return 0
     }
 

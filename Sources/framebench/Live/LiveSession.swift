@@ -34,6 +34,10 @@ public final class LiveSession {
         public var writeNanoseconds: [Double] = []
         public var bytes: [Double] = []
         public var allocations: [Double] = []
+        /// Drawing the frame (the scene's update and layout, and the HUD), and the render split, ns (for `--trace`).
+        public var layoutNanoseconds: [Double] = []
+        public var diffNanoseconds: [Double] = []
+        public var dirtyCells: [Double] = []
     }
 
     private var options: Options
@@ -232,6 +236,7 @@ public final class LiveSession {
     }
 
     private func drawFrame() throws {
+        let drawing = MonotonicClock.now()
         if let scene {
             scene.renderNext(into: &grid)
         } else {
@@ -244,6 +249,7 @@ public final class LiveSession {
         let before = AllocationSnapshot.now()
         let start = MonotonicClock.now()
         let diff = renderer.diff(grid)
+        let diffed = MonotonicClock.now()
         renderer.encode(diff, grid)
         let encoded = MonotonicClock.now()
         let allocations = AllocationSnapshot.now().since(before).allocations
@@ -256,5 +262,8 @@ public final class LiveSession {
         summary.writeNanoseconds.append(Double(drained - encoded))
         summary.bytes.append(Double(renderer.encoder.output.count))
         summary.allocations.append(Double(allocations))
+        summary.layoutNanoseconds.append(Double(start - drawing))
+        summary.diffNanoseconds.append(Double(diffed - start))
+        summary.dirtyCells.append(Double(diff.changedCells))
     }
 }

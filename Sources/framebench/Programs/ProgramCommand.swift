@@ -51,6 +51,8 @@ enum ProgramCommand {
             try output.emit(MarkdownReport.run(document))
         case .githubBenchmark, .bmf, .csv:
             try output.emit(try OutputOptions.export(document, as: output.format) ?? "")
+        case .html:
+            try output.emit(String(decoding: HTMLReport.run(document), as: UTF8.self))
         case .junit, .text:
             let text = TextReport(colors: output.colors)
             let summaries = zip(scenarios, allRuns).map { "\(UntrustedText.terminal($0.name)):\n" + ProgramSummary.text($1) }

@@ -1,0 +1,109 @@
+/// Call stacks with instruction counts, one line each: `root;caller;callee N`
+/// (the "folded stacks" that flame graph tools and speedscope read).
+///
+/// Callgrind records a call graph (each caller's inclusive cost per
+/// callee), not whole stacks, so stacks are rebuilt from it: starting at
+/// each root (a function no collected function called), a function's
+/// inclusive cost on a path is split between its own code and its callees
+/// in the proportions the graph gives, recursively. The split is done in
+/// whole instructions with the remainder kept by the caller, so the lines
+/// add up exactly to the roots' inclusive cost. A path that would recurse
+/// (a function already on the stack), go deeper than `maximumDepth` or
+/// carry less than `minimumShare` of all the instructions stays with its
+/// caller's own line: without that bound, a whole program's call graph
+/// unfolds into some 100 MB of stacks (profile-feed, 50 frames).
+///
+/// A known limit: callgrind's graph has a cycle at program start
+/// (`(below main)` and `__libc_start_main` call each other), so part of the
+/// width shows as `__libc_start_main`'s own instructions, without the
+/// stacks above it; the rest of the graph is right in proportion.
+///
+/// - Complexity: O(paths kept x depth).
+public struct FoldedStacks: Equatable, Sendable {
+    /// Stacks (frames from the root) and their instructions, merged and sorted.
+    public var lines: [(stack: [String], count: UInt64)] {
+        counts.keys.sorted().map { (key: String) in (key.split(separator: ";").map(String.init), counts[key]!) }
+    }
+    /// The text `a;b;c N` per line, frame names with `;` made `:`.
+    public var text: String { lines.map { "\($0.stack.joined(separator: ";")) \($0.count)" }.joined(separator: "\n") + "\n" }
+    /// Instructions over every line.
+    public var total: UInt64 { counts.values.reduce(0, +) }
+
+    private var counts: [String: UInt64] = [:]
+
+    public static func == (lhs: FoldedStacks, rhs: FoldedStacks) -> Bool { lhs.counts == rhs.counts }
+
+    /// The stacks of `profile`, each name passed through `rename` (a demangler).
+    public init(
+        _ profile: CallgrindProfile, rename: (String) -> String = { $0 }, maximumDepth: Int = 96,
+        minimumShare: Double = 1.0 / 20_000
+    ) {
+        var called: Set<String> = []
+        for function in profile.functions.values {
+            for (callee, call) in function.callees where call.inclusiveInstructions > 0 { called.insert(callee) }
+        }
+        let roots = profile.functions.keys.filter { !called.contains($0) }.sorted()
+        let total = roots.reduce(UInt64(0)) { $0 + profile.inclusiveInstructions(of: $1) }
+        let minimumCount = max(1, UInt64(Double(total) * minimumShare))
+        var path: [String] = []
+        var onPath: Set<String> = []
+        func inclusive(_ name: String) -> UInt64 { profile.inclusiveInstructions(of: name) }
+        func visit(_ name: String, _ cost: UInt64) {
+            path.append(name)
+            onPath.insert(name)
+            defer {
+                path.removeLast()
+                onPath.remove(name)
+            }
+            let function = profile.functions[name] ?? CallgrindProfile.FunctionCost()
+            let whole = inclusive(name)
+            var own = cost
+            if whole > 0, path.count < maximumDepth {
+                for (callee, call) in function.callees.sorted(by: { $0.key < $1.key }) where call.inclusiveInstructions > 0 {
+                    // The callee's share of this path's cost, in whole instructions.
+                    let share = UInt64((Double(cost) * Double(call.inclusiveInstructions) / Double(whole)).rounded(.down))
+                    guard share >= minimumCount, share <= own, !onPath.contains(callee) else { continue }
+                    own -= share
+                    visit(callee, share)
+                }
+            }
+            if own > 0 { add(path, own) }
+        }
+        for root in roots {
+            let cost = inclusive(root)
+            if cost > 0 { visit(root, cost) }
+        }
+        var renamed: [String: UInt64] = [:]
+        for (key, count) in counts {
+            let stack = key.split(separator: ";", omittingEmptySubsequences: false).map {
+                FoldedStacks.frameName(rename(FoldedStacks.unescape(String($0))))
+            }
+            renamed[stack.joined(separator: ";"), default: 0] += count
+        }
+        counts = renamed
+    }
+
+    /// Parses folded text (`a;b N` lines); nil for a malformed line.
+    public init?(text: String) {
+        for line in text.split(separator: "\n") {
+            guard let space = line.lastIndex(of: " "), let count = UInt64(line[line.index(after: space)...]),
+                space > line.startIndex
+            else { return nil }
+            counts[String(line[..<space]), default: 0] += count
+        }
+    }
+
+    private mutating func add(_ stack: [String], _ count: UInt64) {
+        counts[stack.map(FoldedStacks.escape).joined(separator: ";"), default: 0] += count
+    }
+
+    // Names are kept with `;` escaped while stacks are built, so renaming sees the original name.
+    private static func escape(_ name: String) -> String { name.replacingOccurrences(of: ";", with: "\u{1}") }
+    private static func unescape(_ name: String) -> String { name.replacingOccurrences(of: "\u{1}", with: ";") }
+
+    /// A frame name as the format allows it: no `;` (the separator), no line breaks, not empty.
+    static func frameName(_ name: String) -> String {
+        let cleaned = name.map { $0 == ";" ? ":" : $0.isNewline ? " " : $0 }
+        return cleaned.isEmpty ? "?" : String(cleaned)
+    }
+}

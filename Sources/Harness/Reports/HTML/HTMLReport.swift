@@ -1,0 +1,169 @@
+/// A run, or a comparison of two, as one self-contained HTML page: inline
+/// CSS and SVG only, nothing fetched and no script, so it reads the same
+/// offline, in a CI artifact and in a mail. Every name in it is escaped.
+///
+/// Per scenario and backend: the frame-time timeline stacked by phase with
+/// the frame budget and late frames, script events on its time axis; a
+/// histogram per phase; bytes and dirty cells over the run. For a
+/// comparison (`compare`, `check` with a baseline): baseline and candidate
+/// distributions of the frame and each phase side by side, with each
+/// row's verdict and evidence, the phases that moved highlighted; and the
+/// budgets.
+public enum HTMLReport {
+    /// The page for one run.
+    public static func run(_ document: RunDocument, markers: [String: [TraceMarker]] = [:]) -> [UInt8] {
+        var page = header("FrameBench run", document)
+        page += index(document.scenarios)
+        for (number, report) in document.scenarios.enumerated() {
+            page += section(report, number: number, markers: markers[report.name] ?? [])
+            page += "</section>"
+        }
+        return Array((page + "</body></html>\n").utf8)
+    }
+
+    /// The page for a comparison or a check: the candidate's charts with the
+    /// baseline's distributions beside them (when there is a baseline), the
+    /// verdicts and the budgets.
+    public static func comparison(
+        baseline: RunDocument?, candidate: RunDocument, report: ComparisonReport,
+        markers: [String: [TraceMarker]] = [:]
+    ) -> [UInt8] {
+        var page = header(baseline == nil ? "FrameBench check" : "FrameBench comparison", candidate)
+        let failing = report.failed
+        page += "<p class=\"verdict \(failing ? "fail" : "pass")\">\(failing ? "FAILED" : "PASSED"): "
+            + "\(report.rows.filter(\.fails).count) gating regressions, "
+            + "\(report.budgets.filter { !$0.holds }.count) of \(report.budgets.count) budgets exceeded</p>"
+        if let difference = report.machineDifference {
+            page += "<p class=\"note\">Machines differ (\(HTMLText.escape(difference))): timings are not compared.</p>"
+        }
+        for (label, keys) in [("Only in the baseline", report.onlyInBaseline), ("Only in the candidate", report.onlyInCandidate)]
+        where !keys.isEmpty {
+            page += "<p class=\"note\">\(label): \(keys.map(HTMLText.escape).joined(separator: ", "))</p>"
+        }
+        page += index(candidate.scenarios)
+        let baselines = Dictionary((baseline?.scenarios ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for (number, current) in candidate.scenarios.enumerated() {
+            page += section(current, number: number, markers: markers[current.name] ?? [])
+            page += verdicts(current, baseline: baselines[current.key], report: report)
+            page += "</section>"
+        }
+        return Array((page + "</body></html>\n").utf8)
+    }
+
+    static let style = """
+        body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;background:#fafafa}
+        h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 6px;border-bottom:1px solid #ccc}
+        h3{font-size:15px;margin:18px 0 6px}.meta,.note{color:#555}
+        .grid{display:flex;flex-wrap:wrap;gap:8px}svg{background:#fff;border:1px solid #ddd;display:block}
+        table{border-collapse:collapse;margin:6px 0}td,th{border:1px solid #ddd;padding:2px 8px;text-align:right}
+        td:first-child,th:first-child{text-align:left}tr.worse td{background:#fdecea}tr.better td{background:#eaf5ea}
+        .verdict{font-weight:bold;padding:6px 10px;display:inline-block}.pass{background:#eaf5ea}.fail{background:#fdecea;color:#a31515}
+        .legend span{display:inline-block;margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
+        .moved{color:#a31515;font-weight:bold}
+        """
+
+    private static func header(_ title: String, _ document: RunDocument) -> String {
+        let machine = document.machine
+        let dirty = document.git.dirty == true ? " (dirty)" : ""
+        let meta = "suite \(document.suite ?? "-") · commit \(document.git.commit ?? "unknown")\(dirty) · "
+            + "\(document.created) · \(machine.cpu), \(machine.cores) cores, \(machine.build) build"
+        let fullTitle = title + (document.suite.map { ": " + $0 } ?? "")
+        return "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            + "<title>\(HTMLText.escape(fullTitle))</title>"
+            + "<style>\(style)</style></head><body><h1>\(HTMLText.escape(title))</h1>"
+            + "<p class=\"meta\">\(HTMLText.escape(meta))</p>"
+    }
+
+    private static func index(_ scenarios: [ScenarioReport]) -> String {
+        "<p>Scenarios: " + scenarios.enumerated().map { "<a href=\"#s\($0.offset)\">\(HTMLText.escape($0.element.key))</a>" }
+            .joined(separator: " · ") + "</p>"
+    }
+
+    /// One scenario's charts: the section stays open for the comparison's rows.
+    private static func section(_ report: ScenarioReport, number: Int, markers: [TraceMarker]) -> String {
+        let phases = FramePhase.steps(of: report.backend == "ncurses" ? .ncurses : .framebench)
+        var html = "<section id=\"s\(number)\" class=\"scenario\"><h2>\(HTMLText.escape(report.key))</h2>"
+        let summary = report.metrics[Metric.frameTime.rawValue]
+        let settings = report.settings
+        var meta = "\(settings.scenario), script \(settings.script), \(settings.cols)x\(settings.rows), "
+            + "\(report.frames(.frameTime).count) measured frames"
+        if let summary {
+            meta += " · frame p50 \(HTMLText.milliseconds(summary.p50)), p99 \(HTMLText.milliseconds(summary.p99)), "
+                + "max \(HTMLText.milliseconds(summary.max)) · \(report.budget.framesOverBudget) late of budget "
+                + HTMLText.milliseconds(report.frameBudgetNanoseconds)
+        }
+        html += "<p class=\"meta\">\(HTMLText.escape(meta))"
+        html += "</p><h3>Frame time by phase</h3>"
+        html += "<p class=\"legend\">" + phases.map { "<span><i style=\"background:\(SVGChart.color($0))\"></i>\($0.rawValue)</span>" }
+            .joined() + "<span><i style=\"background:\(SVGChart.late)\"></i>late frame</span>"
+            + "<span>▲ script event</span></p>"
+        html += SVGChart.timeline(report, markers: markers)
+        html += "<h3>Phases</h3><div class=\"grid\">"
+        for phase in phases {
+            let metric = Metric.time(of: phase)
+            html += SVGChart.histogram(report.frames(metric), title: metric.rawValue, color: SVGChart.color(phase))
+        }
+        html += "</div><h3>Output over the run</h3><div class=\"grid\">"
+        let events = SVGChart.markerPositions(markers, in: report)
+        html += SVGChart.series(report.frames(.bytes), title: "bytes per frame", unit: "B", color: "#4e79a7", markers: events)
+        html += SVGChart.series(report.frames(.dirtyCells), title: "dirty cells per frame", unit: "cells", color: "#f28e2b", markers: events)
+        return html + "</div>"
+    }
+
+    /// Baseline against candidate: distributions side by side and every verdict.
+    private static func verdicts(_ current: ScenarioReport, baseline: ScenarioReport?, report: ComparisonReport) -> String {
+        let rows = report.rows.filter { $0.scenario == current.key }
+        let budgets = report.budgets.filter { $0.scenario == current.key }
+        var html = ""
+        if let baseline {
+            let moved = report.movedPhases(of: current.key)
+            html += "<h3>Baseline against candidate</h3>"
+            html += moved.isEmpty ? "<p>No phase moved for the worse.</p>"
+                : "<p class=\"moved\">Moved: \(moved.map(HTMLText.escape).joined(separator: ", "))</p>"
+            html += "<div class=\"grid\">"
+            let phases = [FramePhase.frame] + FramePhase.steps(of: current.backend == "ncurses" ? .ncurses : .framebench)
+            for phase in phases {
+                let metric = Metric.time(of: phase)
+                let row = rows.first { $0.metric == metric }
+                // A phase moved when any of its figures (time, allocations, instructions) got worse.
+                let movedRows = rows.filter { $0.metric.phase == phase && $0.verdict == .worse }
+                var title = "\(metric.rawValue): \(row?.verdict.rawValue ?? "not compared")"
+                if !movedRows.isEmpty {
+                    title += " · moved: " + movedRows.map {
+                        "\($0.metric.rawValue) \($0.change.isFinite ? String(format: "%+.1f%%", $0.change * 100) : "new")"
+                    }.joined(separator: ", ")
+                }
+                html += SVGChart.distributions(
+                    baseline: baseline.frames(metric), candidate: current.frames(metric), title: title, unit: "ns",
+                    highlighted: !movedRows.isEmpty)
+            }
+            html += "</div>"
+        }
+        if !rows.isEmpty {
+            html += "<table><tr><th>metric</th><th>statistic</th><th>baseline</th><th>candidate</th><th>change</th>"
+                + "<th>verdict</th><th>gates</th><th>evidence</th></tr>"
+            for row in rows {
+                let change = row.change.isFinite ? String(format: "%+.1f%%", row.change * 100) : "new"
+                html += "<tr class=\"\(row.verdict == .worse ? "worse" : row.verdict == .better ? "better" : "")\">"
+                    + "<td>\(row.metric.rawValue)</td><td>\(row.statistic.rawValue)</td>"
+                    + "<td>\(HTMLText.escape(Units.format(row.baseline, row.metric)))</td>"
+                    + "<td>\(HTMLText.escape(Units.format(row.candidate, row.metric)))</td><td>\(change)</td>"
+                    + "<td>\(row.verdict.rawValue)</td><td>\(row.gates ? "yes" : "no")</td>"
+                    + "<td style=\"text-align:left\">\(HTMLText.escape(row.evidence))</td></tr>"
+            }
+            html += "</table>"
+        }
+        if !budgets.isEmpty {
+            html += "<h3>Budgets</h3><table><tr><th>limit</th><th>value</th><th>maximum</th><th>holds</th></tr>"
+            for budget in budgets {
+                let metric = Metric(rawValue: String(budget.limit.prefix { $0 != "." }))
+                func shown(_ value: Double) -> String { metric.map { Units.format(value, $0) } ?? "\(value)" }
+                html += "<tr class=\"\(budget.holds ? "" : "worse")\"><td>\(HTMLText.escape(budget.limit))</td>"
+                    + "<td>\(HTMLText.escape(shown(budget.value)))</td>"
+                    + "<td>\(HTMLText.escape(budget.basis + shown(budget.maximum)))</td><td>\(budget.holds ? "yes" : "no")</td></tr>"
+            }
+            html += "</table>"
+        }
+        return html
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Harness
+
+/// `live --trace FILE`: the session's frames as a Chrome/Perfetto trace
+/// (`ChromeTrace`), every frame drawn, none left out as warm-up. Live frames
+/// time drawing (the scene's update and layout and the HUD) as one `layout`
+/// phase, then diff, encode and write (which includes waiting for the
+/// terminal to drain); the allocation counter covers the render stage. The
+/// axis is the frames end to end: the waits between frames (the frame rate,
+/// the keyboard) are not on it.
+enum LiveTrace {
+    static func render(_ summary: LiveSession.Summary, options: LiveSession.Options) -> [UInt8] {
+        let count = summary.renderNanoseconds.count
+        func column(_ values: [Double]) -> [Int] { values.prefix(count).map { Int($0) } }
+        let layout = column(summary.layoutNanoseconds)
+        let diff = column(summary.diffNanoseconds)
+        let render = column(summary.renderNanoseconds)
+        let write = column(summary.writeNanoseconds)
+        let encode = zip(render, diff).map { $0 - $1 }
+        let frame = (0..<count).map { layout[$0] + render[$0] + write[$0] }
+        let frames: [String: [Int]] = [
+            Metric.frameTime.rawValue: frame, Metric.updateTime.rawValue: Array(repeating: 0, count: count),
+            Metric.layoutTime.rawValue: layout, Metric.diffTime.rawValue: diff, Metric.encodeTime.rawValue: encode,
+            Metric.writeTime.rawValue: write, Metric.renderTime.rawValue: render,
+            Metric.bytes.rawValue: column(summary.bytes), Metric.dirtyCells.rawValue: column(summary.dirtyCells),
+            Metric.allocations.rawValue: column(summary.allocations),
+        ]
+        let size = options.workloadSettings.size
+        let settings = ScenarioSettings(
+            scenario: options.workload, script: options.workloadSettings.script, frames: count, cols: size.cols,
+            rows: size.rows, feedItems: options.workloadSettings.feedItems, seed: options.workloadSettings.seed,
+            term: options.term, warmUpFrames: 0, synchronizedOutput: true)
+        let budget = 1_000_000_000 / options.framesPerSecond
+        let times = frame.map(Double.init)
+        let report = ScenarioReport(
+            name: "\(options.workload) live", backend: Backend.framebench.rawValue, stage: "diff+encode",
+            settings: settings, metrics: [:], histogram: Histogram(values: times),
+            budget: FrameBudget.evaluate(frameTimes: times, budget: budget), frameBudgetNanoseconds: budget,
+            runs: [RunSamples(frames: frames)], peakResidentBytes: 0)
+        return ChromeTrace.render([report], commit: nil, created: ISO8601DateFormatter().string(from: Date()))
+    }
+}

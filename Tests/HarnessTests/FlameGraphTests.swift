@@ -1,0 +1,134 @@
+import FrameGrid
+import Foundation
+import Workloads
+import XCTest
+
+@testable import Harness
+
+/// Folded stacks rebuilt from callgrind's call graph: the format, and
+/// counts that add up; the flame graph drawn from them; and `profile`
+/// end to end under valgrind.
+final class FlameGraphTests: XCTestCase {
+    /// main calls a (twice) and b; a and b both call c.
+    static let graph = """
+        events: Ir
+        fn=(1) main
+        1 10
+        cfn=(2) a
+        calls=2 0
+        2 110
+        cfn=(3) b
+        calls=1 0
+        3 60
+        fn=(2)
+        1 80
+        cfn=(4) c
+        calls=1 0
+        2 30
+        fn=(3)
+        1 50
+        cfn=(4)
+        calls=1 0
+        2 10
+        fn=(4)
+        1 40
+        totals: 180
+        """
+
+    func testStacksFollowTheCallGraphAndAddUpToEveryInstruction() throws {
+        let stacks = FoldedStacks(try CallgrindProfile(parsing: FlameGraphTests.graph))
+        XCTAssertEqual(stacks.text, "main 10\nmain;a 80\nmain;a;c 30\nmain;b 50\nmain;b;c 10\n")
+        XCTAssertEqual(stacks.total, 180)
+    }
+
+    func testEveryLineIsFramesSeparatedBySemicolonsThenACount() throws {
+        var profile = try CallgrindProfile(parsing: FlameGraphTests.graph)
+        profile.functions["main"]!.callees["odd;name\nwith breaks"] = .init(count: 1, inclusiveInstructions: 7)
+        profile.functions["odd;name\nwith breaks"] = .init(selfInstructions: 7)
+        let stacks = FoldedStacks(profile)
+        for line in stacks.text.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            XCTAssertNotNil(UInt64(parts.last!), "\(line)")
+            let frames = line[..<line.lastIndex(of: " ")!].split(separator: ";", omittingEmptySubsequences: false)
+            XCTAssertFalse(frames.contains { $0.isEmpty }, "\(line)")
+        }
+        XCTAssertTrue(stacks.text.contains("main;odd:name with breaks 7\n"))
+        XCTAssertEqual(stacks.total, 187)
+        XCTAssertEqual(FoldedStacks(text: stacks.text), stacks, "the text reads back as the same stacks")
+    }
+
+    func testRecursionAndCostsSplitBetweenCallersStillAddUp() throws {
+        // f calls itself; g is called from two places with one total.
+        let text = """
+            events: Ir
+            fn=root
+            1 1
+            cfn=f
+            calls=1 0
+            1 1000
+            fn=f
+            1 333
+            cfn=f
+            calls=5 0
+            1 500
+            cfn=g
+            calls=3 0
+            1 167
+            fn=g
+            1 167
+            """
+        let profile = try CallgrindProfile(parsing: text)
+        let stacks = FoldedStacks(profile)
+        XCTAssertEqual(stacks.total, 1001, "the root's inclusive cost")
+        XCTAssertFalse(stacks.text.contains("f;f"), "a recursive call stays with its caller")
+        XCTAssertNil(FoldedStacks(text: "no count here\n"))
+    }
+
+    func testPathsUnderOneTwentyThousandthStayWithTheirCaller() throws {
+        var profile = CallgrindProfile()
+        profile.functions["main"] = .init(selfInstructions: 100_000)
+        profile.functions["main"]!.callees["tiny"] = .init(count: 1, inclusiveInstructions: 4)
+        profile.functions["main"]!.callees["big"] = .init(count: 1, inclusiveInstructions: 6)
+        profile.functions["tiny"] = .init(selfInstructions: 4)
+        profile.functions["big"] = .init(selfInstructions: 6)
+        // 100,010 / 20,000 = 5: the call of 4 stays in main, the call of 6 is its own stack.
+        XCTAssertEqual(FoldedStacks(profile).text, "main 100004\nmain;big 6\n")
+    }
+
+    func testTheFlameGraphHasAFramePerStackFrameAndEscapesNames() throws {
+        var profile = try CallgrindProfile(parsing: FlameGraphTests.graph)
+        profile.functions["main"]!.callees["<script>&"] = .init(count: 1, inclusiveInstructions: 20)
+        profile.functions["<script>&"] = .init(selfInstructions: 20)
+        let svg = FlameGraph.svg(FoldedStacks(profile), title: "test \"graph\"")
+        // all, main, a, a;c, b, b;c and the hostile one.
+        XCTAssertEqual(svg.components(separatedBy: "<rect x=").count - 1, 7)
+        XCTAssertTrue(svg.contains("<title>main (200 instructions, 100.0%)</title>"))
+        XCTAssertTrue(svg.contains("&lt;script&gt;&amp; (20 instructions, 10.0%)"))
+        XCTAssertFalse(svg.contains("<script"))
+        XCTAssertTrue(svg.hasSuffix("</svg>\n"))
+    }
+
+    func testProfileWritesTheCallgrindFileFoldedStacksAndFlameGraphWithSwiftNames() throws {
+        try XCTSkipIf(CallgrindRunner.locate("valgrind", path: ProcessInfo.processInfo.environment["PATH"]) == nil,
+            "valgrind is not installed (.ci/run installs it)")
+        let directory = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let settings = GateTests.settings(frames: 30)
+        let output = try InstructionProfile.profile(settings, into: directory, replacing: false)
+        let callgrind = try String(contentsOf: output.callgrind, encoding: .utf8)
+        let folded = try String(contentsOf: output.folded, encoding: .utf8)
+        XCTAssertTrue(callgrind.hasPrefix("# callgrind format") || callgrind.contains("events: Ir"))
+        XCTAssertTrue(output.demangled)
+        XCTAssertTrue(folded.contains("FramebenchLane.frame(_:measured:)"), String(folded.prefix(2000)))
+        XCTAssertFalse(folded.contains("$s7Harness"), "Swift names are demangled")
+        // Every collected instruction is in the stacks once.
+        let stacks = try XCTUnwrap(FoldedStacks(text: folded))
+        XCTAssertEqual(stacks.total, output.instructions)
+        let profile = try CallgrindProfile(contentsOf: output.callgrind)
+        XCTAssertEqual(Double(stacks.total), Double(profile.selfInstructionsTotal), accuracy: 0.01 * Double(profile.selfInstructionsTotal))
+        let svg = try String(contentsOf: output.flameGraph, encoding: .utf8)
+        XCTAssertTrue(svg.contains("<svg xmlns="))
+        // A second profile into the same folder needs replacing.
+        XCTAssertThrowsError(try InstructionProfile.profile(settings, into: directory, replacing: false))
+    }
+}

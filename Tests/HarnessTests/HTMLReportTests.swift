@@ -1,0 +1,167 @@
+import FrameGrid
+import Foundation
+import Workloads
+import XCTest
+
+@testable import Harness
+@testable import framebench
+
+/// The HTML report is one self-contained page: nothing external, every
+/// scenario in it with an SVG per chart, every name escaped.
+final class HTMLReportTests: XCTestCase {
+    static let hostile = "<script>alert(1)</script>\"' onload=x \u{1B}[2J"
+
+    private func document(_ injection: RegressionInjection = RegressionInjection()) throws -> RunDocument {
+        var plain = GateTests.settings(injection, frames: 120, backend: .both)
+        plain.name = HTMLReportTests.hostile
+        var scene = RunSettings(
+            workload: "profile-feed", frames: 60,
+            workloadSettings: WorkloadSettings(size: Size(cols: 60, rows: 20), seed: 3, feedItems: 500, script: "filters"),
+            catalog: WorkloadFactory.catalog)
+        scene.name = "filters"
+        scene.injection = injection
+        return try SuiteRunner(benchmarks: [plain, scene]).run().document
+    }
+
+    private func page(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private func assertSelfContained(_ html: String, file: StaticString = #filePath, line: UInt = #line) {
+        let lower = html.lowercased()
+        for reference in ["http:", "https:", "src=", "<script", "<link", "@import", "url("] {
+            XCTAssertFalse(lower.contains(reference), "the page refers to something outside it: \(reference)", file: file, line: line)
+        }
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"), file: file, line: line)
+        XCTAssertTrue(html.hasSuffix("</body></html>\n"), file: file, line: line)
+        XCTAssertFalse(html.contains("\u{1B}"), "an escape character reached the page", file: file, line: line)
+    }
+
+    private func count(_ needle: String, in html: String) -> Int { html.components(separatedBy: needle).count - 1 }
+
+    func testARunPageIsSelfContainedWithEveryScenarioAndAnSVGPerChart() throws {
+        let document = try document()
+        let markers = Dictionary(
+            document.scenarios.map { ($0.name, ScriptEvents.markers(for: $0.settings)) }, uniquingKeysWith: { first, _ in first })
+        let html = page(HTMLReport.run(document, markers: markers))
+        assertSelfContained(html)
+        // Per scenario: the timeline, a histogram per phase, bytes and dirty cells.
+        var charts = 0
+        for report in document.scenarios {
+            XCTAssertTrue(html.contains("<h2>\(HTMLText.escape(report.key))</h2>"), report.key)
+            charts += 1 + FramePhase.steps(of: Backend(rawValue: report.backend)!).count + 2
+        }
+        XCTAssertEqual(document.scenarios.count, 3)
+        XCTAssertEqual(count("<svg ", in: html), charts)
+        XCTAssertEqual(count("</svg>", in: html), charts)
+        // The filters script switches filters every 40 frames: its events are ticks on the time axis.
+        XCTAssertTrue(html.contains("filter switch to 3 (frame 40)"))
+    }
+
+    func testHostileNamesAreShownNotObeyed() throws {
+        let html = page(HTMLReport.run(try document()))
+        XCTAssertFalse(html.contains(HTMLReportTests.hostile))
+        XCTAssertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39; onload=x \\u{1b}[2J"))
+    }
+
+    func testAComparisonShowsBothSidesTheVerdictsAndHighlightsThePhaseThatMoved() throws {
+        let baseline = try document()
+        let candidate = try document(RegressionInjection(phase: .layout, allocationsPerFrame: 3))
+        let report = Comparison.compare(baseline: baseline, candidate: candidate)
+        let html = page(HTMLReport.comparison(baseline: baseline, candidate: candidate, report: report))
+        assertSelfContained(html)
+        XCTAssertTrue(html.contains("FAILED"))
+        for current in candidate.scenarios {
+            XCTAssertTrue(html.contains("<h2>\(HTMLText.escape(current.key))</h2>"), current.key)
+        }
+        // One pair of distributions per timing (frame and each phase), besides the run's charts.
+        let pairs = candidate.scenarios.reduce(0) { $0 + 1 + FramePhase.steps(of: Backend(rawValue: $1.backend)!).count }
+        let runCharts = candidate.scenarios.reduce(0) { $0 + 3 + FramePhase.steps(of: Backend(rawValue: $1.backend)!).count }
+        XCTAssertEqual(count("<svg ", in: html), pairs + runCharts)
+        XCTAssertEqual(count(">baseline</text>", in: html), pairs)
+        // The layout phase moved (its allocations): its pair is highlighted in every lane, the render phases' are not.
+        let moved = try XCTUnwrap(html.components(separatedBy: "class=\"moved\">Moved: ").dropFirst().first)
+        XCTAssertTrue(moved.prefix { $0 != "<" }.contains("layout_allocations +"), String(moved.prefix(200)))
+        let charts = html.components(separatedBy: "<svg ").dropFirst()
+        // The injection runs in framebench's layout phase; the ncurses lane has no injection point there.
+        let sections = html.components(separatedBy: "<section ").dropFirst().filter { $0.contains("[framebench]</h2>") }
+        XCTAssertEqual(sections.count, 2)
+        for section in sections {
+            let layout = section.components(separatedBy: "<svg ").filter { $0.contains("<title>layout_ns: ") }
+            XCTAssertEqual(layout.count, 1)
+            XCTAssertTrue(layout[0].contains("fill=\"#fdecea\""), layout[0])
+            XCTAssertTrue(layout[0].contains("moved: layout_allocations"), layout[0])
+        }
+        for name in ["diff_ns", "encode_ns", "write_ns", "transfer_ns"] {
+            for chart in charts.filter({ $0.contains("<title>\(name): ") }) {
+                XCTAssertFalse(chart.contains("fill=\"#fdecea\""), "\(name) did not move: \(chart.prefix(200))")
+            }
+        }
+    }
+
+    func testACheckWithoutABaselineShowsTheRunAndItsBudgets() throws {
+        let candidate = try document()
+        var report = ComparisonReport()
+        report.budgets = [
+            BudgetCheck(scenario: candidate.scenarios[0].key, limit: "frame_time_ns.p50", value: 2, maximum: 1)
+        ]
+        let html = page(HTMLReport.comparison(baseline: nil, candidate: candidate, report: report))
+        assertSelfContained(html)
+        XCTAssertTrue(html.contains("FAILED"))
+        XCTAssertTrue(html.contains("<h3>Budgets</h3>"))
+        XCTAssertFalse(html.contains("Baseline against candidate"))
+    }
+
+    /// A real browser draws the page: headless Chromium takes a screenshot and
+    /// `scripts/png_variety.py` checks it is not blank. Skipped where Chromium
+    /// is not installed (`.ci/run` installs it). `FRAMEBENCH_SCREENSHOT_DIR`
+    /// keeps the page and its screenshot for a look.
+    func testChromiumDrawsTheComparisonPage() throws {
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) else { throw XCTSkip("chromium is not installed") }
+        let baseline = try document()
+        let candidate = try document(RegressionInjection(phase: .layout, allocationsPerFrame: 3))
+        let markers = Dictionary(
+            candidate.scenarios.map { ($0.name, ScriptEvents.markers(for: $0.settings)) }, uniquingKeysWith: { first, _ in first })
+        let bytes = HTMLReport.comparison(
+            baseline: baseline, candidate: candidate, report: Comparison.compare(baseline: baseline, candidate: candidate),
+            markers: markers)
+        let keep = ProcessInfo.processInfo.environment["FRAMEBENCH_SCREENSHOT_DIR"]
+        let directory = try keep.map { URL(fileURLWithPath: $0) } ?? TemporaryDirectory.make()
+        let page = directory.appendingPathComponent("report.html")
+        let picture = directory.appendingPathComponent("report.png")
+        try Data(bytes).write(to: page)
+        try? FileManager.default.removeItem(at: picture)
+        let browser = try run(
+            chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--screenshot=\(picture.path)",
+                "--window-size=1200,2600", page.absoluteString], home: directory.path)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "chromium made no screenshot: \(browser.output)")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/png_variety.py")
+        let check = try run("/usr/bin/python3", [script.path, picture.path, "--min-colours", "64", "--min-ink", "0.05"], home: nil)
+        XCTAssertEqual(check.status, 0, check.output)
+        if keep == nil { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private func run(_ executable: String, _ arguments: [String], home: String?) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let home { process.environment = ["HOME": home, "PATH": "/usr/bin:/bin"] }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}
+
+/// A fresh folder under the system's temporary directory.
+enum TemporaryDirectory {
+    static func make() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("framebench-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
