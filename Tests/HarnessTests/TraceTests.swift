@@ -201,4 +201,31 @@ final class TraceTests: XCTestCase {
             budget: FrameBudget.evaluate(frameTimes: times, budget: 16_670_000), frameBudgetNanoseconds: 16_670_000,
             runs: [RunSamples(frames: frames)], peakResidentBytes: 0)
     }
+
+    func testARecordingsFramesBecomeATraceWithEveryFrameAndItsScriptEvents() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var settings = RunSettings(
+            workload: "profile-feed", frames: 120,
+            workloadSettings: WorkloadSettings(size: Size(cols: 80, rows: 24), seed: 1, feedItems: 10_000),
+            backend: .framebench, term: "xterm-256color", catalog: WorkloadFactory.catalog)
+        settings.script = "filters"
+        let outcome = try Recording.recordFrames(Recording.Options(settings: settings, directory: directory))
+        let recorded = try Data(contentsOf: directory.appendingPathComponent("stream.bin"))
+        XCTAssertEqual(outcome.bytes, recorded.count)
+        // The frames' bytes are the stream but for what prepares the terminal (cursor hidden) before frame 0.
+        let framed = Int(outcome.frames[.bytes].reduce(0, +))
+        XCTAssertGreaterThan(framed, 0)
+        XCTAssertLessThanOrEqual(recorded.count - framed, 64)
+        XCTAssertGreaterThanOrEqual(recorded.count - framed, 0)
+        let (events, other) = try events(RecordTrace.render(outcome, settings: settings))
+        let frames = events.filter { $0["name"] as? String == "frame" }
+        XCTAssertEqual(frames.count, 120, "a recording has no warm-up: every frame is on the trace")
+        XCTAssertEqual((frames.first?["args"] as? [String: Any])?["frame"] as? Int, 0)
+        for phase in ["update", "layout", "diff", "encode", "write"] {
+            XCTAssertEqual(events.filter { $0["name"] as? String == phase }.count, 120, phase)
+        }
+        XCTAssertTrue(events.contains { ($0["name"] as? String)?.hasPrefix("filter switch") == true }, "script events")
+        XCTAssertEqual((other["lanes"] as? [[String: Any]])?.first?["frames"] as? Int, 120)
+    }
 }

@@ -26,7 +26,7 @@ public enum ReportBuilder {
         }
     }
 
-    static func scenarioSettings(_ settings: RunSettings) -> ScenarioSettings {
+    public static func scenarioSettings(_ settings: RunSettings) -> ScenarioSettings {
         ScenarioSettings(
             scenario: settings.workload, script: settings.script, frames: settings.frames, cols: settings.size.cols,
             rows: settings.size.rows, feedItems: settings.workloadSettings.feedItems,

@@ -21,9 +21,22 @@ public enum Recording {
         }
     }
 
+    /// What a recording made: the stream's size, and each frame's phases
+    /// timed as a run times them (for `record --trace`). Every frame is in
+    /// `frames`: a recording has no warm-up.
+    public struct Outcome {
+        public var bytes: Int
+        public var frames: RunSamples
+    }
+
     /// Writes the recording; returns the number of bytes in the stream.
     @discardableResult
     public static func record(_ options: Options) throws -> Int {
+        try recordFrames(options).bytes
+    }
+
+    /// Writes the recording; returns its size and its frames' timings.
+    public static func recordFrames(_ options: Options) throws -> Outcome {
         let settings = options.settings
         let workload = try settings.makeWorkload()
         guard settings.backend != .both else { throw UsageError("record takes one --backend: framebench or ncurses") }
@@ -40,6 +53,8 @@ public enum Recording {
         var jsonl = "{\"cols\": \(settings.size.cols), \"rows\": \(settings.size.rows), \"term\": \(JSON.quote(settings.term))}\n"
         var grid = Grid(size: settings.size)
         var stream: [UInt8]
+        // Timed as the lanes time a frame; the frame lines are built outside the clock.
+        var samples = FrameSamples()
 
         switch settings.backend {
         case .framebench, .both:
@@ -47,9 +62,29 @@ public enum Recording {
             let capture = CaptureSink()
             try renderer.begin(to: capture)
             for index in 0..<settings.frames {
+                let start = MonotonicClock.now()
                 try workload.update(frame: index)
+                let updated = MonotonicClock.now()
                 workload.draw(frame: index, into: &grid)
-                try renderer.render(grid, to: capture)
+                let drawn = MonotonicClock.now()
+                let diff = renderer.diff(grid)
+                let diffed = MonotonicClock.now()
+                renderer.encode(diff, grid)
+                let encoded = MonotonicClock.now()
+                try renderer.write(to: capture)
+                renderer.commit(grid)
+                let end = MonotonicClock.now()
+                samples.append(Double(end - start), to: .frameTime)
+                samples.append(Double(encoded - drawn), to: .renderTime)
+                samples.append(Double(updated - start), to: .updateTime)
+                samples.append(Double(drawn - updated), to: .layoutTime)
+                samples.append(Double(diffed - drawn), to: .diffTime)
+                samples.append(Double(encoded - diffed), to: .encodeTime)
+                samples.append(Double(end - encoded), to: .writeTime)
+                samples.append(Double(renderer.encoder.output.count), to: .bytes)
+                samples.append(Double(diff.changedCells), to: .dirtyCells)
+                samples.append(Double(diff.rowsTouched), to: .dirtyRows)
+                samples.append(Double(diff.scrolls.count), to: .scrollOperations)
                 let lines = (0..<grid.rows).map { trimmed(renderer.encoder.displayedLine(grid, row: $0)) }
                 jsonl += frameLine(
                     index, end: capture.bytes.count, grid, lines: lines, depth: depth,
@@ -60,18 +95,32 @@ public enum Recording {
             let reference = try NcursesRenderer(term: settings.term, size: settings.size)
             defer { reference.close() }
             for index in 0..<settings.frames {
+                let before = reference.bytesWritten
+                let start = MonotonicClock.now()
                 try workload.update(frame: index)
+                let updated = MonotonicClock.now()
                 workload.draw(frame: index, into: &grid)
+                let drawn = MonotonicClock.now()
                 reference.resize(to: grid.size)
                 reference.transfer(grid)
+                let transferred = MonotonicClock.now()
                 reference.update()
+                let end = MonotonicClock.now()
+                samples.append(Double(end - start), to: .frameTime)
+                samples.append(Double(end - transferred), to: .renderTime)
+                samples.append(Double(updated - start), to: .updateTime)
+                samples.append(Double(drawn - updated), to: .layoutTime)
+                samples.append(Double(transferred - drawn), to: .transferTime)
+                samples.append(Double(reference.bytesWritten - before), to: .bytes)
                 jsonl += frameLine(index, end: reference.bytesWritten, grid, lines: grid.lines, depth: depth, styles: nil)
             }
             stream = reference.writtenBytes()
         }
         try commitPair(
             (stream, streamURL.path), (Array(jsonl.utf8), framesURL.path), replacing: options.replacesExisting)
-        return stream.count
+        let lane: Backend = settings.backend == .ncurses ? .ncurses : .framebench
+        let metrics = BackendResult.metrics(of: lane).filter { $0.kind == .timing || $0.kind == .output }
+        return Outcome(bytes: stream.count, frames: samples.record(of: metrics))
     }
 
     /// Puts both files in place or neither: both are staged (written and

@@ -244,7 +244,7 @@ struct OptionDeclaration: Sendable {
         OptionDeclaration(
             name: "trace", value: "FILE",
             help: "write a Chrome/Perfetto JSON trace: frames with phases nested, counters, late frames, script events",
-            defaultValue: nil, commands: [.run, .live]),
+            defaultValue: nil, commands: [.run, .record, .live]),
         OptionDeclaration(
             name: "profile-views", value: nil,
             help: "layout time and allocations per view type and node path, and each slow frame's costliest view",

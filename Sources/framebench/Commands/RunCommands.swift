@@ -93,8 +93,12 @@ enum RunCommands {
         var options = Recording.Options(settings: settings, directory: URL(fileURLWithPath: out))
         options.includesStyles = parsed.flag("styles")
         options.replacesExisting = parsed.flag("force")
-        let bytes = try Recording.record(options)
-        try StandardStreams.printLine("recorded \(settings.frames) frames of \(settings.workload) at \(settings.size) (\(bytes) bytes) in \(out)")
+        let seeing = try SeeingOptions(parsed)  // --trace's file is checked before recording
+        let outcome = try Recording.recordFrames(options)
+        if let tracePath = seeing.tracePath {
+            try AtomicFile.write(RecordTrace.render(outcome, settings: settings), to: tracePath, replacing: seeing.replacing)
+        }
+        try StandardStreams.printLine("recorded \(settings.frames) frames of \(settings.workload) at \(settings.size) (\(outcome.bytes) bytes) in \(out)")
         return 0
     }
 
