@@ -80,8 +80,28 @@ final class FlameGraphTests: XCTestCase {
         let profile = try CallgrindProfile(parsing: text)
         let stacks = FoldedStacks(profile)
         XCTAssertEqual(stacks.total, 1001, "the root's inclusive cost")
-        XCTAssertFalse(stacks.text.contains("f;f"), "a recursive call stays with its caller")
+        XCTAssertFalse(stacks.text.contains("f;f"), "a recursive call is not a stack of its own")
+        // f's path (1,000) splits between its own code (333) and g (167) alone: the call back into f is left out.
+        XCTAssertEqual(stacks.text, "root 1\nroot;f 666\nroot;f;g 334\n")
         XCTAssertNil(FoldedStacks(text: "no count here\n"))
+    }
+
+    func testTheStartUpCycleShowsWhatItRanNotItsCallersOwnCode() throws {
+        // As callgrind records program start: (below main) and __libc_start_main call each other.
+        var profile = CallgrindProfile()
+        profile.functions["_start"] = .init(selfInstructions: 0)
+        profile.functions["_start"]!.callees["(below main)"] = .init(count: 1, inclusiveInstructions: 1_000)
+        profile.functions["(below main)"] = .init(selfInstructions: 0)
+        profile.functions["(below main)"]!.callees["__libc_start_main"] = .init(count: 1, inclusiveInstructions: 1_000)
+        profile.functions["__libc_start_main"] = .init(selfInstructions: 10)
+        profile.functions["__libc_start_main"]!.callees["(below main)"] = .init(count: 1, inclusiveInstructions: 990)
+        profile.functions["__libc_start_main"]!.callees["main"] = .init(count: 1, inclusiveInstructions: 990)
+        profile.functions["main"] = .init(selfInstructions: 990)
+        let stacks = FoldedStacks(profile)
+        XCTAssertEqual(
+            stacks.text,
+            "_start;(below main);__libc_start_main 10\n_start;(below main);__libc_start_main;main 990\n",
+            "before, half of main's instructions showed as __libc_start_main's own")
     }
 
     func testPathsUnderOneTwentyThousandthStayWithTheirCaller() throws {

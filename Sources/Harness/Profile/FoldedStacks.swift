@@ -7,16 +7,17 @@
 /// inclusive cost on a path is split between its own code and its callees
 /// in the proportions the graph gives, recursively. The split is done in
 /// whole instructions with the remainder kept by the caller, so the lines
-/// add up exactly to the roots' inclusive cost. A path that would recurse
-/// (a function already on the stack), go deeper than `maximumDepth` or
-/// carry less than `minimumShare` of all the instructions stays with its
-/// caller's own line: without that bound, a whole program's call graph
-/// unfolds into some 100 MB of stacks (profile-feed, 50 frames).
-///
-/// A known limit: callgrind's graph has a cycle at program start
-/// (`(below main)` and `__libc_start_main` call each other), so part of the
-/// width shows as `__libc_start_main`'s own instructions, without the
-/// stacks above it; the rest of the graph is right in proportion.
+/// add up exactly to the roots' inclusive cost. A call back into a function
+/// already on the stack (recursion, and the cycle callgrind records at
+/// program start, where `(below main)` and `__libc_start_main` call each
+/// other) is left out of the proportions: the path's cost is split between
+/// the function's own code and its other callees, so a cycle's instructions
+/// show in what the cycle ran, not as its caller's own (they did, as half
+/// the graph's width under `__libc_start_main`). A path deeper than
+/// `maximumDepth` or carrying less than `minimumShare` of all the
+/// instructions stays with its caller's own line: without that bound, a
+/// whole program's call graph unfolds into some 100 MB of stacks
+/// (profile-feed, 50 frames).
 ///
 /// - Complexity: O(paths kept x depth).
 public struct FoldedStacks: Equatable, Sendable {
@@ -48,6 +49,17 @@ public struct FoldedStacks: Equatable, Sendable {
         var path: [String] = []
         var onPath: Set<String> = []
         func inclusive(_ name: String) -> UInt64 { profile.inclusiveInstructions(of: name) }
+        // A call's instructions less what the callee spends calling back into
+        // the stack (its part of them, by this call's share of the callee).
+        func acyclic(_ callee: String, _ call: CallgrindProfile.CallCost) -> UInt64 {
+            guard let function = profile.functions[callee] else { return call.inclusiveInstructions }
+            let back = function.callees.filter { onPath.contains($0.key) }
+                .reduce(UInt64(0)) { $0 + $1.value.inclusiveInstructions }
+            let whole = inclusive(callee)
+            guard back > 0, whole > 0 else { return call.inclusiveInstructions }
+            let fraction = min(1, Double(call.inclusiveInstructions) / Double(whole))
+            return call.inclusiveInstructions - min(call.inclusiveInstructions, UInt64(Double(back) * fraction))
+        }
         func visit(_ name: String, _ cost: UInt64) {
             path.append(name)
             onPath.insert(name)
@@ -56,13 +68,17 @@ public struct FoldedStacks: Equatable, Sendable {
                 onPath.remove(name)
             }
             let function = profile.functions[name] ?? CallgrindProfile.FunctionCost()
-            let whole = inclusive(name)
+            // Calls back into the stack are left out of the proportions (see the type's summary).
+            let callees = function.callees.filter { $0.value.inclusiveInstructions > 0 && !onPath.contains($0.key) }
+                .sorted { $0.key < $1.key }
+                .map { (name: $0.key, weight: acyclic($0.key, $0.value)) }
+            let whole = callees.reduce(function.selfInstructions) { $0 + $1.weight }
             var own = cost
             if whole > 0, path.count < maximumDepth {
-                for (callee, call) in function.callees.sorted(by: { $0.key < $1.key }) where call.inclusiveInstructions > 0 {
+                for (callee, weight) in callees where weight > 0 {
                     // The callee's share of this path's cost, in whole instructions.
-                    let share = UInt64((Double(cost) * Double(call.inclusiveInstructions) / Double(whole)).rounded(.down))
-                    guard share >= minimumCount, share <= own, !onPath.contains(callee) else { continue }
+                    let share = UInt64((Double(cost) * Double(weight) / Double(whole)).rounded(.down))
+                    guard share >= minimumCount, share <= own else { continue }
                     own -= share
                     visit(callee, share)
                 }
