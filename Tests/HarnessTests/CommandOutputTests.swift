@@ -49,15 +49,15 @@ final class CommandOutputTests: XCTestCase {
 
     func testEachCommandTakesTheFormatsItsDeclarationListsAndRefusesTheOthers() {
         XCTAssertEqual(OutputOptions.formats(of: .run), OutputOptions.Format.allCases)
-        XCTAssertEqual(OutputOptions.formats(of: .compare), [.text, .json, .markdown, .junit])
-        XCTAssertEqual(OutputOptions.formats(of: .check), [.text, .json, .markdown, .junit])
+        XCTAssertEqual(OutputOptions.formats(of: .compare), [.text, .json, .markdown, .junit, .html])
+        XCTAssertEqual(OutputOptions.formats(of: .check), [.text, .json, .markdown, .junit, .html])
         XCTAssertFalse(OutputOptions.formats(of: .baselineShow).contains(.junit))
         XCTAssertEqual(
             usageError(["--format", "junit"], command: .baselineShow),
-            "--format for baseline show must be one of text, json, markdown, github-benchmark, bmf, csv, not 'junit'")
+            "--format for baseline show must be one of text, json, markdown, html, github-benchmark, bmf, csv, not 'junit'")
         XCTAssertEqual(
             usageError(["--format", "csv"], command: .compare),
-            "--format for compare must be one of text, json, markdown, junit, not 'csv'")
+            "--format for compare must be one of text, json, markdown, junit, html, not 'csv'")
         XCTAssertNil(usageError(["--format", "bmf"], command: .run))
         XCTAssertEqual(FrameBenchCommand.main(["baseline", "show", "no-such-baseline", "--format", "junit"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["check", "--format", "github-benchmark"]), 2, "refused before the suite runs")

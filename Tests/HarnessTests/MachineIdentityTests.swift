@@ -70,7 +70,14 @@ final class MachineIdentityTests: XCTestCase {
     }
 
     func testTheCommittedBaselineWithoutTheNewFieldsLoadsAndIsMatchedOnTheOthers() throws {
-        let old = try Self.committedBaseline(scenarios: 2)
+        // The committed baseline as a file written before host, memory and kernel were recorded.
+        var written = try JSONSerialization.jsonObject(with: JSONFile.encode(Self.committedBaseline(scenarios: 2))) as! [String: Any]
+        var machine = written["machine"] as! [String: Any]
+        for key in ["host_id", "kernel", "memory_gib"] { machine.removeValue(forKey: key) }
+        written["machine"] = machine
+        let file = directory.appendingPathComponent("old.json")
+        try JSONSerialization.data(withJSONObject: written).write(to: file)
+        let old = try BaselineStore.read(file.path)
         XCTAssertNil(old.machine.hostID)
         XCTAssertNil(old.machine.kernel)
         XCTAssertNil(old.machine.memoryGiB)
@@ -150,5 +157,23 @@ extension MachineIdentityTests {
         XCTAssertEqual(json["machines_match"] as? Bool, false)
         XCTAssertEqual((json["machine_differences"] as? [String])?.count, 2)
         XCTAssertEqual(json["machine_fields_not_compared"] as? [String], [])
+    }
+
+    func testInstructionCountsCompareAcrossHostsOfOneProcessorOSCompilerAndBuild() throws {
+        let (baseline, otherHost) = try Self.pair {
+            $0.hostID = "ffffffffffffffff"
+            $0.kernel = "6.19.0"
+            $0.memoryGiB = 64
+        }
+        XCTAssertFalse(baseline.scenarios[0].instructions.isEmpty, "the committed baseline counts instructions")
+        let sameCode = Comparison.compare(baseline: baseline, candidate: otherHost)
+        let counted = sameCode.rows.filter { $0.metric == .instructions }
+        XCTAssertFalse(counted.isEmpty)
+        XCTAssertTrue(counted.allSatisfy { $0.gates && $0.verdict == .unchanged }, "\(counted.map(\.evidence))")
+        XCTAssertTrue(sameCode.rows.filter { $0.metric == .frameTime }.allSatisfy { !$0.gates }, "timings need the same host")
+
+        let (_, otherProcessor) = try Self.pair { $0.cpu = "Intel Xeon" }
+        let rows = Comparison.compare(baseline: baseline, candidate: otherProcessor).rows.filter { $0.metric == .instructions }
+        XCTAssertTrue(rows.allSatisfy { !$0.gates && $0.evidence.contains("cpu") }, "\(rows.map(\.evidence))")
     }
 }

@@ -125,7 +125,10 @@ public enum Comparison {
                 report.onlyInCandidate.append(current.key)
                 continue
             }
-            report.rows += compare(old, current, machineDifference: report.machineDifference, options: options)
+            report.rows += compare(
+                old, current, machineDifference: report.machineDifference,
+                codeDifference: baseline.machine.differences(from: candidate.machine, only: MachineFingerprint.codeFields).first,
+                options: options)
         }
         return report
     }
@@ -148,7 +151,8 @@ public enum Comparison {
     }
 
     static func compare(
-        _ old: ScenarioReport, _ new: ScenarioReport, machineDifference: String?, options: ComparisonOptions
+        _ old: ScenarioReport, _ new: ScenarioReport, machineDifference: String?, codeDifference: String? = nil,
+        options: ComparisonOptions
     ) -> [MetricComparison] {
         let frameDifference = old.settings.firstFrameDifference(from: new.settings)
         let backend = Backend(rawValue: new.backend) ?? .framebench
@@ -160,7 +164,8 @@ public enum Comparison {
             case .allocation, .output:
                 rows += countRows(metric, old, new, frameDifference)
             case .instructions:
-                if let row = instructionRow(metric, old, new, frameDifference, machineDifference, options) { rows.append(row) }
+                // Another host of the same processor, OS, compiler and build runs the same instructions.
+                if let row = instructionRow(metric, old, new, frameDifference, codeDifference, options) { rows.append(row) }
             }
         }
         return rows

@@ -68,10 +68,17 @@ public struct MachineFingerprint: Codable, Equatable, Sendable {
         ]
     }
 
-    /// Every field that differs from `other`, as "cpu 'X' vs 'Y'"; fields
-    /// that either side lacks are not compared.
-    public func differences(from other: MachineFingerprint) -> [String] {
+    /// The fields that decide which instructions run: the processor model
+    /// (the C library picks its routines by it), the OS (its C library), the
+    /// compiler and the build. Instruction counts compare across hosts that
+    /// agree on these; timings need every field.
+    public static let codeFields: Set<String> = ["cpu", "os", "swift", "build"]
+
+    /// Every field that differs from `other`, as "cpu 'X' vs 'Y'" (of
+    /// `only`, when given); fields that either side lacks are not compared.
+    public func differences(from other: MachineFingerprint, only names: Set<String>? = nil) -> [String] {
         fields(against: other).compactMap { field in
+            if let names, !names.contains(field.name) { return nil }
             guard let mine = field.mine, let theirs = field.theirs, mine != theirs else { return nil }
             return "\(field.name) '\(mine)' vs '\(theirs)'"
         }
