@@ -20,6 +20,30 @@ public struct FrameSamples: Sendable {
         columns[metric.index].append(Double(value))
     }
 
+    /// Our lane's frame from its clock reads: the whole frame, the render
+    /// stage (diff+encode) and each phase (update, layout, diff, encode, write).
+    @inline(__always)
+    mutating func recordTimes(start: UInt64, updated: UInt64, drawn: UInt64, diffed: UInt64, encoded: UInt64, end: UInt64) {
+        append(end - start, to: .frameTime)
+        append(encoded - drawn, to: .renderTime)
+        append(updated - start, to: .updateTime)
+        append(drawn - updated, to: .layoutTime)
+        append(diffed - drawn, to: .diffTime)
+        append(encoded - diffed, to: .encodeTime)
+        append(end - encoded, to: .writeTime)
+    }
+
+    /// The ncurses lane's frame from its clock reads: the whole frame, the
+    /// render stage (wnoutrefresh+doupdate) and update, layout and transfer.
+    @inline(__always)
+    mutating func recordTimes(start: UInt64, updated: UInt64, drawn: UInt64, transferred: UInt64, end: UInt64) {
+        append(end - start, to: .frameTime)
+        append(end - transferred, to: .renderTime)
+        append(updated - start, to: .updateTime)
+        append(drawn - updated, to: .layoutTime)
+        append(transferred - drawn, to: .transferTime)
+    }
+
     /// A phase's allocation count and bytes for one frame.
     @inline(__always)
     mutating func record(_ phase: FramePhase, _ allocated: (allocations: UInt64, bytes: UInt64)) {

@@ -75,13 +75,7 @@ final class FramebenchLane {
         let bytes = renderer.encoder.output.count
         output.wrote(bytes)
         guard measured else { return }
-        samples.append(Double(end - start), to: .frameTime)
-        samples.append(Double(encoded - drawn), to: .renderTime)
-        samples.append(Double(updated - start), to: .updateTime)
-        samples.append(Double(drawn - updated), to: .layoutTime)
-        samples.append(Double(diffed - drawn), to: .diffTime)
-        samples.append(Double(encoded - diffed), to: .encodeTime)
-        samples.append(Double(end - encoded), to: .writeTime)
+        samples.recordTimes(start: start, updated: updated, drawn: drawn, diffed: diffed, encoded: encoded, end: end)
         samples.record(.frame, endAllocations.since(startAllocations))
         samples.record(.render, encodedAllocations.since(drawnAllocations))
         samples.record(.update, updatedAllocations.since(startAllocations))

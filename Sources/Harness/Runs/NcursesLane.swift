@@ -58,11 +58,7 @@ final class NcursesLane {
             bytesBefore = 0
         }
         guard measured else { return }
-        samples.append(Double(end - start), to: .frameTime)
-        samples.append(Double(end - transferred), to: .renderTime)
-        samples.append(Double(updated - start), to: .updateTime)
-        samples.append(Double(drawn - updated), to: .layoutTime)
-        samples.append(Double(transferred - drawn), to: .transferTime)
+        samples.recordTimes(start: start, updated: updated, drawn: drawn, transferred: transferred, end: end)
         samples.record(.frame, endAllocations.since(startAllocations))
         samples.record(.render, endAllocations.since(transferredAllocations))
         samples.record(.update, updatedAllocations.since(startAllocations))
