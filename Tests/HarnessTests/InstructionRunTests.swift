@@ -18,6 +18,18 @@ final class InstructionRunTests: XCTestCase {
 
     func testTwoRunsCountTheSameInstructionsInEveryPhaseOfOurLane() throws {
         let first = try counted()
+        // The second run starts from another folder, with one more (long)
+        // variable in the environment: neither may reach the counts.
+        let home = FileManager.default.currentDirectoryPath
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("counted-\(UUID().uuidString)/a/b")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(elsewhere.path))
+        setenv("FRAMEBENCH_TEST_PADDING", String(repeating: "x", count: 300), 1)
+        defer {
+            unsetenv("FRAMEBENCH_TEST_PADDING")
+            FileManager.default.changeCurrentDirectoryPath(home)
+            try? FileManager.default.removeItem(at: elsewhere.deletingLastPathComponent().deletingLastPathComponent())
+        }
         let second = try counted()
         let ours = try XCTUnwrap(first.scenarios.first { $0.backend == "framebench" })
         for phase in FramePhase.steps(of: .framebench) + [.frame, .render] {
@@ -35,18 +47,24 @@ final class InstructionRunTests: XCTestCase {
         XCTAssertEqual(ours.value(.instructions, .p99), ours.instructionDistribution["instructions_per_frame"]?.p99)
         let phases = FramePhase.steps(of: .framebench).map { ours.instructions[Metric.instructions(of: $0).rawValue]! }
         XCTAssertEqual(total, phases.reduce(0, +), accuracy: 1e-6 * total)
-        // Identical to within 0.05% of the frame in every phase (measured: up
-        // to 0.022%, mostly diff, whose memcmp takes a few dozen instructions
-        // more or less a frame with the cell buffers' alignment).
-        let repeated = second.scenarios.first { $0.backend == "framebench" }!.instructions
-        for (name, count) in ours.instructions {
-            XCTAssertEqual(count, try XCTUnwrap(repeated[name]), accuracy: 5e-4 * total, name)
-        }
+        // Identical, frame by frame and phase by phase. (Before the counted
+        // child ran in `/` with an allowlisted environment, diff moved by up
+        // to 0.2% with the caller's folder: memcmp's count follows the cell
+        // buffers' alignment, which followed what the child had copied onto
+        // its heap.)
+        let repeated = try XCTUnwrap(second.scenarios.first { $0.backend == "framebench" })
+        XCTAssertEqual(ours.instructions, repeated.instructions)
+        XCTAssertEqual(ours.instructionDistribution, repeated.instructionDistribution)
         let reference = try XCTUnwrap(first.scenarios.first { $0.backend == "ncurses" })
         XCTAssertNotNil(reference.instructions["transfer_instructions"])
         XCTAssertNotNil(reference.instructions["render_instructions"])
-        let again = second.scenarios.first { $0.backend == "ncurses" }!.instructions["instructions_per_frame"]!
-        XCTAssertEqual(reference.instructions["instructions_per_frame"]!, again, accuracy: 1e-3 * again)
+        // ncurses' own code is not ours to pin down: its doupdate takes one
+        // of two counts from run to run (measured: 5,234,544 or 5,234,920
+        // a frame, 0.007%), however the child is started.
+        let again = try XCTUnwrap(second.scenarios.first { $0.backend == "ncurses" })
+        for (name, count) in reference.instructions {
+            XCTAssertEqual(count, try XCTUnwrap(again.instructions[name]), accuracy: 1e-4 * count, name)
+        }
     }
 
     func testInjectedWorkInLayoutIsCountedInLayoutAndFailsTheGate() throws {

@@ -23,6 +23,7 @@ final class CallgrindRunnerPlumbingTests: XCTestCase {
                 case "$argument" in --callgrind-out-file=*) out="${argument#--callgrind-out-file=}" ;; esac
             done
             echo "arguments: $*"
+            echo "directory=$(pwd) extra=${FRAMEBENCH_TEST_EXTRA-unset} home=${HOME-unset}"
             echo "hashing=$SWIFT_DETERMINISTIC_HASHING marker=$FRAMEBENCH_INSTRUCTION_COUNT"
             case "$FAKE_OUTCOME" in
                 missing) ;;
@@ -48,9 +49,12 @@ final class CallgrindRunnerPlumbingTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = "\(tools.path):\(environment["PATH"] ?? "/usr/bin:/bin")"
         environment["FAKE_OUTCOME"] = outcome
+        environment["FRAMEBENCH_TEST_EXTRA"] = "anything"
+        environment["HOME"] = "/home/someone"
         var runner = CallgrindRunner(
             executable: URL(fileURLWithPath: "/bin/true"), cacheDirectory: tools.appendingPathComponent("cache"),
             environment: environment)
+        runner.keptVariables.insert("FAKE_OUTCOME")
         runner.scratchDirectory = tools.appendingPathComponent("scratch")
         return runner
     }
@@ -63,6 +67,9 @@ final class CallgrindRunnerPlumbingTests: XCTestCase {
             output.contains("--tool=callgrind --quiet --callgrind-out-file="), output)
         XCTAssertTrue(output.contains("--collect-atstart=no \(stripped.path) run plain-feed\n"), output)
         XCTAssertTrue(output.hasSuffix("hashing=1 marker=1\n"), output)
+        // Counts must not depend on where the caller stood or what else its
+        // shell holds: the child runs in `/` with the allowlisted variables.
+        XCTAssertTrue(output.contains("directory=/ extra=unset home=/home/someone\n"), output)
         XCTAssertTrue(outcome.frames.isEmpty)
         XCTAssertEqual(outcome.counts.totals, [.ours: [.diff: 40, .encode: 7]])
         XCTAssertEqual(outcome.collectedInstructions, 47)

@@ -48,11 +48,20 @@ public struct CallgrindRunner {
     public var executable: URL
     /// Where stripped copies are cached between runs.
     public var cacheDirectory: URL
-    /// The child's environment before the runner adds its two variables;
-    /// its `PATH` is where `valgrind` and `strip` are looked up.
+    /// Where `valgrind` and `strip` are looked up (`PATH`) and what the
+    /// child's environment is made from: `countedEnvironmentKeys` of it,
+    /// plus the runner's own variables.
     public var environment: [String: String]
     /// Where each run makes (and removes) its scratch directory.
     public var scratchDirectory: URL = FileManager.default.temporaryDirectory
+    /// The variables of `environment` the child sees (besides the runner's
+    /// own): `countedEnvironmentKeys` unless changed.
+    public var keptVariables = Self.countedEnvironmentKeys
+    /// Where the child runs: `/` by default, the same on every machine.
+    /// The working directory's path reaches the child's heap (Foundation
+    /// reads it), so where the caller stood moved diff counts by 0.2%;
+    /// arguments must be absolute paths.
+    public var workingDirectory = URL(fileURLWithPath: "/")
     /// Extra valgrind options (e.g. `--dump-instr=yes` for annotation).
     public var extraValgrindOptions: [String] = []
 
@@ -93,7 +102,7 @@ public struct CallgrindRunner {
         let options = [
             "--tool=callgrind", "--quiet", "--callgrind-out-file=\(outFile.path)", "--collect-atstart=no",
         ]
-        var childEnvironment = environment
+        var childEnvironment = environment.filter { keptVariables.contains($0.key) }
         childEnvironment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         childEnvironment[InstructionCounter.childEnvironmentKey] = "1"
         childEnvironment[InstructionCounter.perFrameEnvironmentKey] = perFrame ? "1" : nil
@@ -113,7 +122,8 @@ public struct CallgrindRunner {
         }
         let result = try ChildProcess.run(
             launcher, launcherArguments,
-            environment: StackAlignment.padded(childEnvironment, arguments: childArguments), scratch: workDirectory)
+            environment: StackAlignment.padded(childEnvironment, arguments: childArguments), scratch: workDirectory,
+            workingDirectory: workingDirectory)
         guard result.status == 0 else {
             throw CallgrindError.childFailed(status: result.status, stderrTail: result.standardErrorTail)
         }
@@ -188,7 +198,11 @@ public struct CallgrindRunner {
         // programs with one name) never replace each other's copy.
         let resolved = Self.resolvedPath(executable)
         let name = "\(URL(fileURLWithPath: resolved).lastPathComponent)-\(Self.stableHash(resolved))"
-        let key = "\(name)-\(info.st_ino)-\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        // Hashed to a fixed length: the copy's path is the child's argv[0],
+        // which the Swift runtime copies onto the heap, and a path one digit
+        // longer (an inode, a nanosecond) would shift the child's allocations
+        // and with them its counts.
+        let key = "\(name)-\(Self.stableHash("\(info.st_ino)-\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"))"
         let cached = cacheDirectory.appendingPathComponent(key)
         if FileManager.default.isExecutableFile(atPath: cached.path) { return cached }
 
@@ -236,15 +250,30 @@ public struct CallgrindRunner {
         return target.hasSuffix(" (deleted)") ? String(target.dropLast(" (deleted)".count)) : target
     }
 
-    /// FNV-1a of `text`, in hex: the same in every process (Swift's
+    /// FNV-1a of `text`, in 16 hex digits: the same in every process (Swift's
     /// `Hasher` is seeded per process), for names that persist.
     static func stableHash(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
-        return String(hash, radix: 16)
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
+
+    /// Variables a counted child keeps from `environment`: those that
+    /// decide which libraries load, which terminfo entry is read and how
+    /// text is encoded. Every other variable is dropped. Anything the child
+    /// copies from its environment onto the heap (Foundation's
+    /// `ProcessInfo.environment` copies all of it) shifts every later
+    /// allocation, and with it the alignment of the cell buffers that
+    /// `memcmp` walks, and the paths glibc's allocator takes: one 300-byte
+    /// variable in the caller's shell moved diff counts by 0.2% and update
+    /// counts by a few instructions. With the allowlist, counts depend on
+    /// the build, its arguments and these few values only.
+    public static let countedEnvironmentKeys: Set<String> = [
+        "HOME", "TERMINFO", "TERMINFO_DIRS", "LANG", "LC_ALL", "LC_CTYPE", "LD_LIBRARY_PATH", "VALGRIND_LIB",
+    ]
 
     /// The first executable called `tool` on `PATH`.
     public static func locate(_ tool: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> URL? {

@@ -2,7 +2,8 @@ import Foundation
 
 /// A child process whose stdout and stderr go to files in `scratch` (no pipe
 /// to fill up and block it), read back when it exits. The child keeps the
-/// parent's working directory, so relative paths in its arguments resolve.
+/// parent's working directory, so relative paths in its arguments resolve,
+/// unless `directory` names another.
 enum ChildProcess {
     struct Result {
         var status: Int32
@@ -10,10 +11,10 @@ enum ChildProcess {
         var standardErrorTail: String
     }
 
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String], scratch directory: URL)
-        throws
-        -> Result
-    {
+    static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String], scratch directory: URL,
+        workingDirectory: URL? = nil
+    ) throws -> Result {
         let outputFile = directory.appendingPathComponent("child-\(UUID().uuidString).stdout")
         let errorFile = directory.appendingPathComponent("child-\(UUID().uuidString).stderr")
         guard FileManager.default.createFile(atPath: outputFile.path, contents: nil),
@@ -30,6 +31,7 @@ enum ChildProcess {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let output: FileHandle
         let error: FileHandle
         do {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `run` command line of a child process (`CountedRun`, `IsolatedRun`).
 extension RunSettings {
     /// The `run` command line, with the child's `flag`, that draws the same frames as these settings.
@@ -9,7 +11,10 @@ extension RunSettings {
             "--script", script, "--backend", backend.rawValue, "--term", term,
             "--warm-up", "\(warmUpFrames)",
         ]
-        if let file = workloadSettings.feedFile { arguments += ["--feed-file", file] }
+        // Absolute: a counted child runs in `/` (`CallgrindRunner.workingDirectory`).
+        if let file = workloadSettings.feedFile {
+            arguments += ["--feed-file", URL(fileURLWithPath: file).standardizedFileURL.path]
+        }
         if encoderOptions.synchronizedOutput { arguments.append("--sync") }
         if !encoderOptions.usesScrollRegions { arguments.append("--no-scroll-regions") }
         if !encoderOptions.usesEraseAndRepeat { arguments.append("--no-erase") }

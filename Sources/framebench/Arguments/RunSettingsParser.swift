@@ -17,9 +17,11 @@ enum RunSettingsParser {
         return settings
     }
 
-    /// TERM from the environment, unless it names no real terminal.
+    /// TERM from the environment, unless it names no real terminal. Read
+    /// with `getenv`: `ProcessInfo.environment` would copy every variable
+    /// onto the heap of a counted child.
     static var environmentTerm: String? {
-        ProcessInfo.processInfo.environment["TERM"].flatMap { $0.isEmpty || $0 == "dumb" ? nil : $0 }
+        getenv("TERM").map { String(cString: $0) }.flatMap { $0.isEmpty || $0 == "dumb" ? nil : $0 }
     }
 
     /// `declared` with every run setting given on the command line in its place.
