@@ -323,6 +323,33 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(scenario.metrics["bytes_per_frame"]?.max, a.scenarios[0].metrics["bytes_per_frame"]?.max)
     }
 
+    func testTrialsDrawnFromAPoolAreJudgedAsCompareJudgesTheirRounds() throws {
+        let extra = RegressionInjection(phase: .layout, allocationsPerFrame: 1)
+        var baseline: [(path: String, document: RunDocument)] = []
+        var candidate: [(path: String, document: RunDocument)] = []
+        for round in 0..<3 {
+            baseline.append(("a\(round)", try document(frames: 30)))
+            candidate.append(("b\(round)", try document(extra, frames: 30)))
+        }
+        let trials = [[0, 1, 2], [2, 0]]
+        let outcomes = try GateTrials.judge(baseline: baseline, candidate: candidate, trials: trials, options: paired())
+        XCTAssertEqual(outcomes.count, 2)
+        for (outcome, rounds) in zip(outcomes, trials) {
+            let report = Comparison.compare(
+                baseline: try RunDocument.pooled(rounds.map { baseline[$0] }),
+                candidate: try RunDocument.pooled(rounds.map { candidate[$0] }), options: paired())
+            XCTAssertEqual(outcome.failed, report.failed)
+            XCTAssertEqual(outcome.failing, report.rows.filter(\.fails))
+            XCTAssertTrue(outcome.failing.contains { $0.metric == .layoutAllocations }, "\(outcome.failing)")
+        }
+        // A/A on allocation counts: exact, so nothing fails.
+        let same = try GateTrials.judge(baseline: baseline, candidate: baseline, trials: trials, options: paired())
+        XCTAssertFalse(same.contains { $0.failing.contains { $0.metric.kind == .allocation } })
+        XCTAssertThrowsError(try GateTrials.judge(baseline: baseline, candidate: candidate, trials: [[0, 3]], options: paired())) {
+            XCTAssertTrue("\($0)".contains("trial 1 names rounds [0, 3], the pool has 0...2"), "\($0)")
+        }
+    }
+
     func testPoolingMergesEveryMetricAndRefusesOtherMachinesAndFrames() throws {
         try XCTSkipUnless(AllocationSnapshot.isCounting, "allocations are not counted under a sanitizer")
         let a = try document(frames: 100)

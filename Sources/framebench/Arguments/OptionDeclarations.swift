@@ -318,6 +318,9 @@ struct OptionDeclaration: Sendable {
         // framebench running itself under callgrind (CountedRun).
         OptionDeclaration(
             name: "counted-child", value: nil, help: "", defaultValue: nil, commands: [.run], section: .internal),
+        // scripts/gate_power.py judging many trials drawn from one pool of rounds (GateTrials).
+        OptionDeclaration(
+            name: "trials", value: "FILE", help: "", defaultValue: nil, commands: [.compare], section: .internal),
         // framebench running one run of a suite in a fresh process (IsolatedRun).
         OptionDeclaration(
             name: "isolated-child", value: nil, help: "", defaultValue: nil, commands: [.run], section: .internal),

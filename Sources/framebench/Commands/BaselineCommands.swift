@@ -72,6 +72,7 @@ enum BaselineCommands {
         switch parsed.positionals.count {
         case 2:
             guard parsed.string("baseline") == nil else { throw UsageError("give --baseline NAME or two files, not both") }
+            if let trials = parsed.string("trials") { return try gateTrials(parsed, trialsFile: trials, options: options) }
             baselineName = parsed.positionals[0]
             baseline = try RunDocument.read(pooling: parsed.positionals[0])
             candidate = try RunDocument.read(pooling: parsed.positionals[1])
@@ -92,6 +93,38 @@ enum BaselineCommands {
             FrameBenchCommand.printError("compare: FAILED: " + TextReport.failureSummary(report))
         }
         return report.failed ? 1 : 0
+    }
+
+    /// `compare --trials FILE A1,A2,... B1,B2,...`: the trials FILE lists (a
+    /// JSON array of arrays of round indices), each judged as `--paired`
+    /// judges its rounds; one JSON line per trial on stdout. Internal: the
+    /// gate's power study draws thousands of trials from one pool of rounds.
+    static func gateTrials(_ parsed: ParsedArguments, trialsFile: String, options: ComparisonOptions) throws -> Int32 {
+        let trials: [[Int]]
+        do {
+            trials = try JSONDecoder().decode([[Int]].self, from: Data(contentsOf: URL(fileURLWithPath: trialsFile)))
+        } catch {
+            throw UsageError("--trials \(trialsFile): not a JSON array of arrays of round indices (\(error.localizedDescription))")
+        }
+        func pool(_ list: String) throws -> [(path: String, document: RunDocument)] {
+            try list.split(separator: ",").map { (String($0), try BaselineStore.read(String($0))) }
+        }
+        let outcomes = try GateTrials.judge(
+            baseline: try pool(parsed.positionals[0]), candidate: try pool(parsed.positionals[1]), trials: trials,
+            options: options)
+        struct Row: Encodable { let scenario, metric, statistic: String }
+        struct Line: Encodable { let failed: Bool; let failing: [Row] }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var text = ""
+        for outcome in outcomes {
+            let line = Line(
+                failed: outcome.failed,
+                failing: outcome.failing.map { Row(scenario: $0.scenario, metric: $0.metric.rawValue, statistic: $0.statistic.rawValue) })
+            text += String(decoding: try encoder.encode(line), as: UTF8.self) + "\n"
+        }
+        FileHandle.standardOutput.write(Data(text.utf8))
+        return 0
     }
 
     /// Timing options shared by `compare` and `check`.
