@@ -111,6 +111,18 @@ public struct ShardPlan: Sendable {
     /// times slower than native.
     public static let instructionCostFactor = 50.0
 
+    /// Cells x frames a scene benchmark gets through in a second, roughly
+    /// (plain-feed 200x50 draws some 4,000 frames a second on the machine
+    /// this was measured on, in a child process each run): the rate that
+    /// turns a program's expected seconds into the scenes' unit of cost.
+    public static let cellFramesPerSecond = 4e7
+
+    /// A program entry's expected cost, in the unit of `cost(of:)`: its
+    /// script's expected time (`ProgramBenchmark.estimatedSeconds`).
+    public static func cost(of program: ProgramBenchmark) -> Double {
+        program.estimatedSeconds * cellFramesPerSecond
+    }
+
     /// A benchmark's expected cost: frames x cells x lanes (backends) x
     /// (timed runs + 50 when instructions are counted).
     public static func cost(of settings: RunSettings) -> Double {

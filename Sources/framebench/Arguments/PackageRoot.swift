@@ -18,7 +18,6 @@ struct PackageRoot: Sendable {
     private init(prefix: String) { self.prefix = prefix }
 
     var suitesPath: String { prefix + SuiteFile.defaultPath }
-    var programSuitesPath: String { prefix + ProgramSuiteFile.defaultPath }
     /// The root as a folder path ("." for the current one), for `{root}` in program suites.
     var folder: String { prefix.isEmpty ? "." : String(prefix.dropLast()) }
     var budgetsPath: String { prefix + BudgetFile.defaultPath }

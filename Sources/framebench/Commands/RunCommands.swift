@@ -68,6 +68,7 @@ enum RunCommands {
                     ?? String(decoding: HTMLReport.run(document, markers: SeeingOptions.markers([document])), as: UTF8.self))
         }
         try seeing.finish(document, tablesToStandardError: output.format != .text && output.path == nil)
+        try document.checkProgramRuns()  // the report is out first: it says how each run ended
         return 0
     }
 
@@ -141,6 +142,14 @@ enum RunCommands {
         for name in file.suites.keys.sorted() {
             lines.append("  \(UntrustedText.terminal(name)):")
             for declaration in file.suites[name]! {
+                if let command = declaration.program {
+                    let script = declaration.keys.map { "keys '\($0)'" } ?? "script \(declaration.script ?? "")"
+                    lines.append(
+                        UntrustedText.terminal(
+                            "    \(TextReport.pad(declaration.name, 24))program \(command.joined(separator: " ")) \(declaration.size ?? "\(ProgramBenchmark.defaultSize)"), \(script), \(declaration.repeats ?? RunDefaults.repeats) run\(declaration.repeats ?? 1 == 1 ? "" : "s")"
+                        ))
+                    continue
+                }
                 let settings = try SuiteFile.settings(for: declaration, file: path, catalog: WorkloadFactory.catalog)
                 // Names and TERM come from the suites file: shown, never obeyed.
                 lines.append(
