@@ -80,7 +80,7 @@ struct BenchmarkSelection {
     static func suite(_ name: String) throws -> [SuiteEntry] {
         let path = PackageRoot.current.suitesPath
         let file = try SuiteFile.load(path, catalog: WorkloadFactory.catalog)
-        return try file.entries(of: name, path: path, root: PackageRoot.current.folder, catalog: WorkloadFactory.catalog)
+        return try file.entries(of: name, path: path, root: PackageRoot.current.absoluteFolder, catalog: WorkloadFactory.catalog)
     }
 
     /// The benchmark called `name` in suite `suiteName`, or in any suite

@@ -65,7 +65,7 @@ enum ProgramCommand {
         let root = PackageRoot.current
         let path = parsed.string("suites") ?? root.suitesPath
         let entries = try SuiteFile.load(path, catalog: WorkloadFactory.catalog).entries(
-            of: suite, path: path, root: root.folder, catalog: WorkloadFactory.catalog)
+            of: suite, path: path, root: root.absoluteFolder, catalog: WorkloadFactory.catalog)
         let scenes = entries.filter { if case .scene = $0 { true } else { false } }.map(\.name)
         // Declared settings first, the command line's over them.
         let programs = try entries.compactMap { if case .program(let program) = $0 { program } else { nil } }
