@@ -7,6 +7,23 @@ public enum ComparisonJSON {
         let gates: Bool
         /// Null when the metric was not measured (never 0).
         let baseline, candidate: Double?
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(scenario, forKey: .scenario)
+            try container.encode(metric, forKey: .metric)
+            try container.encode(statistic, forKey: .statistic)
+            try container.encode(verdict, forKey: .verdict)
+            try container.encode(evidence, forKey: .evidence)
+            try container.encode(unit, forKey: .unit)
+            try container.encode(gates, forKey: .gates)
+            try container.encode(baseline, forKey: .baseline)  // null, not absent, when not measured
+            try container.encode(candidate, forKey: .candidate)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case scenario, metric, statistic, verdict, evidence, unit, gates, baseline, candidate
+        }
     }
     struct Budget: Encodable {
         let scenario, limit: String
