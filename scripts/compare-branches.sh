@@ -23,7 +23,10 @@
 #                   valgrind is installed, else time with a note). Instruction
 #                   counts are deterministic, so they are taken in round 1 only.
 #   --frames N      frames per benchmark, instead of each benchmark's own
-#   --suite NAME    the suite in Benchmarks/suites.json (framebench's default)
+#   --suite NAME    the suite in Benchmarks/suites.json (framebench's default).
+#                   Its program entries run too: each side builds what they
+#                   run from {bin} (`{bin}/ncurses-list`), so {bin} is that
+#                   side's build and `{bin}/framebench` its own framebench
 #   --out FILE.md   where the Markdown report goes (compare-BASE-HEAD.md here)
 #   --html FILE.html  also an HTML report (`framebench compare --format html`:
 #                   one self-contained page with the charts, baseline and
