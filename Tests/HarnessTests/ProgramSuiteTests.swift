@@ -67,6 +67,18 @@ final class ProgramSuiteTests: XCTestCase {
         XCTAssertNotNil(text.range(of: "allocations_per_frame +not measured", options: .regularExpression), text)
         XCTAssertTrue(text.contains("run 2: completed"), text)
         XCTAssertTrue(text.contains("3 inputs, 3 frames answering them"), text)
+        // Every report and export takes the mix.
+        let markdown = MarkdownReport.run(document)
+        XCTAssertTrue(markdown.contains("| app | program |") && markdown.contains("not measured"), markdown)
+        XCTAssertTrue(String(decoding: HTMLReport.run(document), as: UTF8.self).contains("app [program]"))
+        let csv = CSVExport.rows(document).filter { $0[0] == "app" }
+        XCTAssertTrue(csv.contains { $0[4] == "bytes_per_frame" && $0[7] == "9" })
+        XCTAssertFalse(csv.contains { $0[4].hasPrefix("alloc") }, "not measured is not exported as a figure")
+        let comparison = Comparison.compare(baseline: document, candidate: document)
+        XCTAssertFalse(comparison.failed)
+        let junit = JUnitReport.report(comparison)
+        XCTAssertTrue(junit.contains("allocations_per_frame") && junit.contains("not measured"), junit)
+        XCTAssertTrue(try ComparisonJSON.encode(comparison, baselineName: "self").contains("\"baseline\" : null"))
     }
 
     func testRunSuiteRunsSceneAndProgramEntriesAndTheCommandLineReachesThePrograms() throws {
