@@ -351,7 +351,8 @@ for entry in suites.get(sys.argv[2], []):
     for word in words if isinstance(words, list) else []:
         names.update(re.findall(r"\{bin\}/([A-Za-z0-9._-]+)", str(word)))
 names.discard("framebench")
-print("\n".join(sorted(names)))
+for name in sorted(names):
+    print(name)
 PYTHON
     else  # without python3: every such name in the file
         { grep -oE '\{bin\}/[A-Za-z0-9._-]+' "$file" 2>/dev/null || true; } | sed 's|^{bin}/||' | grep -vx framebench | sort -u
@@ -364,7 +365,7 @@ PYTHON
 build_side() {  # side label commit directory dirty
     local side=$1 label=$2 commit=$3 directory=$4 dirty=$5
     local cached="$cache_root/$commit" products=() missing=() product
-    mapfile -t products < <(bin_products "$directory")
+    mapfile -t products < <(bin_products "$directory" | { grep -v '^$' || true; })
     if [ "$keep_builds" = true ] && [ "$dirty" = false ] && [ -x "$cached/framebench" ] \
         && [ "$(cat "$cached/toolchain" 2>/dev/null)" = "$toolchain" ]; then
         for product in ${products[@]+"${products[@]}"}; do [ -x "$cached/$product" ] || missing+=("$product"); done

@@ -124,6 +124,24 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
         }
     }
 
+    /// `repeats`, in `RunDefaults.repeatRange` (1 unless given).
+    func checkedRepeats(context: String) throws -> Int {
+        let repeats = self.repeats ?? RunDefaults.repeats
+        guard RunDefaults.repeatRange.contains(repeats) else {
+            throw UsageError("\(context): repeats must be \(RunDefaults.repeatRange.lowerBound)...\(RunDefaults.repeatRange.upperBound)")
+        }
+        return repeats
+    }
+
+    /// The frame budget, ns: `frame_budget_ms`, else the file's, else 60 Hz.
+    func frameBudget(context: String, file: Double?) throws -> Double {
+        guard let milliseconds = frameBudgetMilliseconds else { return file ?? RunDefaults.frameBudgetNanoseconds }
+        guard milliseconds.isFinite, milliseconds > 0 else {
+            throw UsageError("\(context): frame_budget_ms must be a positive number of milliseconds, not \(milliseconds)")
+        }
+        return milliseconds * 1_000_000
+    }
+
     private struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -273,17 +291,8 @@ public struct SuiteFile: Codable, Equatable, Sendable {
             settings.frameLimit = frames
         }
         var benchmark = ProgramBenchmark(name: declaration.name, settings: settings, declaredCommand: command)
-        benchmark.repeats = declaration.repeats ?? RunDefaults.repeats
-        guard RunDefaults.repeatRange.contains(benchmark.repeats) else {
-            throw UsageError("\(context): repeats must be \(RunDefaults.repeatRange.lowerBound)...\(RunDefaults.repeatRange.upperBound)")
-        }
-        benchmark.frameBudgetNanoseconds = frameBudget ?? RunDefaults.frameBudgetNanoseconds
-        if let milliseconds = declaration.frameBudgetMilliseconds {
-            guard milliseconds.isFinite, milliseconds > 0 else {
-                throw UsageError("\(context): frame_budget_ms must be a positive number of milliseconds, not \(milliseconds)")
-            }
-            benchmark.frameBudgetNanoseconds = milliseconds * 1_000_000
-        }
+        benchmark.repeats = try declaration.checkedRepeats(context: context)
+        benchmark.frameBudgetNanoseconds = try declaration.frameBudget(context: context, file: frameBudget)
         return benchmark
     }
 
@@ -307,10 +316,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         guard let backend = Backend(rawValue: backendName) else {
             throw UsageError("\(context): backend must be framebench, ncurses or both, not '\(backendName)'")
         }
-        let repeats = declaration.repeats ?? RunDefaults.repeats
-        guard RunDefaults.repeatRange.contains(repeats) else {
-            throw UsageError("\(context): repeats must be \(RunDefaults.repeatRange.lowerBound)...\(RunDefaults.repeatRange.upperBound)")
-        }
+        let repeats = try declaration.checkedRepeats(context: context)
         var settings = RunSettings(
             workload: scenario, frames: frames,
             workloadSettings: WorkloadSettings(
@@ -320,13 +326,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         settings.name = declaration.name
         settings.repeats = repeats
         settings.script = declaration.script ?? RunDefaults.workload.script
-        settings.frameBudgetNanoseconds = frameBudget ?? RunDefaults.frameBudgetNanoseconds
-        if let milliseconds = declaration.frameBudgetMilliseconds {
-            guard milliseconds.isFinite, milliseconds > 0 else {
-                throw UsageError("\(context): frame_budget_ms must be a positive number of milliseconds, not \(milliseconds)")
-            }
-            settings.frameBudgetNanoseconds = milliseconds * 1_000_000
-        }
+        settings.frameBudgetNanoseconds = try declaration.frameBudget(context: context, file: frameBudget)
         return settings
     }
 }
