@@ -79,6 +79,12 @@ final class ProgramSuiteTests: XCTestCase {
         let junit = JUnitReport.report(comparison)
         XCTAssertTrue(junit.contains("allocations_per_frame") && junit.contains("not measured"), junit)
         XCTAssertTrue(try ComparisonJSON.encode(comparison, baselineName: "self").contains("\"baseline\" : null"))
+        // Rounds pooled (compare --paired A1,A2 B1,B2; merge --rounds) keep every run's figures.
+        let pooled = try RunDocument.pooled([("a", document), ("b", document)]).scenarios[0]
+        XCTAssertEqual(pooled.runs.count, 4)
+        XCTAssertEqual(pooled.program?.outcomes.count, 4)
+        XCTAssertEqual(pooled.program?.inputs, [3, 3, 3, 3])
+        XCTAssertEqual(pooled.settings.frames, 3, "a program's frames setting is its script's inputs, not the frames it cut")
     }
 
     func testRunSuiteRunsSceneAndProgramEntriesAndTheCommandLineReachesThePrograms() throws {
@@ -103,6 +109,19 @@ final class ProgramSuiteTests: XCTestCase {
         XCTAssertTrue(document.failedProgramRuns[0].hasPrefix("program quitter run 1: exited before the script ended"))
         XCTAssertEqual(main(["baseline", "save", "--suite", "s"]), 1, "no baseline of a run that failed")
         XCTAssertFalse(FileManager.default.fileExists(atPath: package.appendingPathComponent("Results").path))
+    }
+
+    func testShardsSplitProgramEntriesWithTheScenesEachOnce() throws {
+        try suites(scene, program, #"{"name": "app2", "program": ["true"], "keys": "wait 2s; j x100"}"#)
+        let entries = try SuiteFile.load(suitesPath).entries(of: "s", path: suitesPath, root: package.path)
+        var ran: [String] = []
+        for index in 1...2 {
+            var runner = SuiteRunner(entries: entries, suiteName: "s")
+            runner.restrict(to: try Shard(parsing: "\(index)/2"))
+            XCTAssertEqual(runner.shardRecord?.suiteBenchmarks, ["feed", "app", "app2"])
+            ran += runner.entries.map(\.name)
+        }
+        XCTAssertEqual(ran.sorted(), ["app", "app2", "feed"])
     }
 
     // MARK: Baselines, budgets, comparisons

@@ -56,7 +56,7 @@ public enum ProgramReport {
         let first = runs[0].settings
         let settings = ScenarioSettings(
             scenario: (declaredCommand ?? first.command).joined(separator: " "), script: first.script.oneLine,
-            frames: runs.map { $0.inputFrames.count }.max() ?? 0, cols: first.cols, rows: first.rows, feedItems: 0,
+            frames: first.frameLimit.map { min($0, first.script.inputCount) } ?? first.script.inputCount, cols: first.cols, rows: first.rows, feedItems: 0,
             seed: 0, term: first.term, warmUpFrames: 0, repeats: runs.count,
             synchronizedOutput: runs.contains { $0.usesSynchronizedUpdates }, scrollRegions: false,
             eraseAndRepeat: false)
@@ -115,6 +115,20 @@ public struct ProgramFigures: Codable, Equatable, Sendable {
     public var inputs: [Int]?
     /// How each run's child ended ("exit status 0", "signal 1"; "" when not reaped).
     public var exits: [String]?
+
+    /// Adds another result's runs (pooled rounds, `merge`), in order.
+    public mutating func append(_ other: ProgramFigures) {
+        outcomes += other.outcomes
+        timeToFirstFrameNs += other.timeToFirstFrameNs
+        framesPerInput += other.framesPerInput
+        childCPUNs += other.childCPUNs
+        childPeakRSSBytes += other.childPeakRSSBytes
+        fullRepaints += other.fullRepaints
+        readsPerFrame += other.readsPerFrame
+        usesSynchronizedUpdates = usesSynchronizedUpdates || other.usesSynchronizedUpdates
+        if let more = other.inputs { inputs = (inputs ?? []) + more }
+        if let more = other.exits { exits = (exits ?? []) + more }
+    }
 
     /// The outcome of a run that ran its whole script.
     public static let completed = ProgramOutcome.completed.description

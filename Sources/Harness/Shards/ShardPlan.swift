@@ -111,10 +111,12 @@ public struct ShardPlan: Sendable {
     /// times slower than native.
     public static let instructionCostFactor = 50.0
 
-    /// Cells x frames a scene benchmark gets through in a second, roughly
-    /// (plain-feed 200x50 draws some 4,000 frames a second on the machine
-    /// this was measured on, in a child process each run): the rate that
-    /// turns a program's expected seconds into the scenes' unit of cost.
+    /// Cells x frames a scene benchmark gets through in a second, roughly:
+    /// the rate that turns a program's expected seconds into the scenes'
+    /// unit of cost. An estimate, not a measurement: plain-feed-200x50's
+    /// budgeted frame p50 (Benchmarks/budgets.json, about 0.14 ms for
+    /// 10,000 cells) is some 7e7 cell-frames a second, halved for the
+    /// slower scenes and each run's process start.
     public static let cellFramesPerSecond = 4e7
 
     /// A program entry's expected cost, in the unit of `cost(of:)`: its
