@@ -158,12 +158,7 @@ enum BaselineCommands {
             let names = Set(candidate.scenarios.map(\.name))
             baseline?.scenarios.removeAll { !names.contains($0.name) }
         }
-        if given == nil, let suite = candidate.suite, let stored = baseline?.suite, stored != suite {
-            // Another suite than the baseline's (check --suite programs-short against the default suite's
-            // baseline): its benchmarks are compared where the baseline has them, the others are not missing.
-            let names = Set(candidate.scenarios.map(\.name))
-            baseline?.scenarios.removeAll { !names.contains($0.name) }
-        }
+        if given == nil { baseline = baseline?.narrowed(toSuiteOf: candidate) }
         var report: ComparisonReport
         if let baseline {
             report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets, options: options)

@@ -41,7 +41,8 @@ enum RunCommands {
             do {
                 var options = ComparisonOptions()
                 options.timingGates = false  // a stored baseline is not a same-window control
-                comparison = (Comparison.compare(baseline: try store.load(name), candidate: document, options: options), name)
+                let baseline = try store.load(name).narrowed(toSuiteOf: document)
+                comparison = (Comparison.compare(baseline: baseline, candidate: document, options: options), name)
             } catch {
                 FrameBenchCommand.printError("framebench: not compared with the stored baseline: \(error)")
             }
