@@ -127,7 +127,7 @@ public struct TextReport {
             let verdict = paint(row.verdict) + (row.verdict == .worse && !row.gates ? " (not gating)" : "")
             lines.append(
                 "  " + TextReport.pad(UntrustedText.terminal(row.scenario), 30) + TextReport.pad("\(row.metric.rawValue).\(row.statistic.rawValue)", 34)
-                    + TextReport.lpad(TextReport.figure(row.baseline, row), 12) + TextReport.lpad(TextReport.figure(row.candidate, row), 12)
+                    + " " + TextReport.lpad(TextReport.figure(row.baseline, row), 11) + " " + TextReport.lpad(TextReport.figure(row.candidate, row), 11)
                     + TextReport.lpad(change, 10) + "  " + verdict + (row.evidence.isEmpty ? "" : "  (\(UntrustedText.terminal(row.evidence)))"))
         }
         for key in report.onlyInBaseline { lines.append("  \(UntrustedText.terminal(key)): in the baseline only") }
