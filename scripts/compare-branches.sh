@@ -23,7 +23,10 @@
 #                   valgrind is installed, else time with a note). Instruction
 #                   counts are deterministic, so they are taken in round 1 only.
 #   --frames N      frames per benchmark, instead of each benchmark's own
-#   --suite NAME    the suite in Benchmarks/suites.json (framebench's default)
+#   --suite NAME    the suite in Benchmarks/suites.json (framebench's default).
+#                   Its program entries run too: each side builds what they
+#                   run from {bin} (`{bin}/ncurses-list`), so {bin} is that
+#                   side's build and `{bin}/framebench` its own framebench
 #   --out FILE.md   where the Markdown report goes (compare-BASE-HEAD.md here)
 #   --html FILE.html  also an HTML report (`framebench compare --format html`:
 #                   one self-contained page with the charts, baseline and
@@ -330,33 +333,73 @@ make_worktree() {  # directory commit dirty
         || fail "cannot copy the working tree's untracked files to $directory"
 }
 
-# Builds a side; sets `binary`. Exit 2 naming the side and ref when it fails.
+# The other executables the suite's program entries run from the build
+# (`{bin}/NAME` in a "program" entry, such as {bin}/ncurses-list): each side
+# builds its own, so every program entry measures that side's build.
+bin_products() {  # tree: product names, one a line (framebench excluded)
+    local file="$1/Benchmarks/suites.json"
+    if command -v python3 >/dev/null 2>&1; then
+        python3 - "$file" "${suite:-default}" <<'PYTHON' || true
+import json, re, sys
+try:
+    suites = json.load(open(sys.argv[1], encoding="utf-8")).get("suites", {})
+except (OSError, ValueError, AttributeError):
+    sys.exit(0)
+names = set()
+for entry in suites.get(sys.argv[2], []):
+    words = entry.get("program", []) if isinstance(entry, dict) else []
+    for word in words if isinstance(words, list) else []:
+        names.update(re.findall(r"\{bin\}/([A-Za-z0-9._-]+)", str(word)))
+names.discard("framebench")
+for name in sorted(names):
+    print(name)
+PYTHON
+    else  # without python3: every such name in the file
+        { grep -oE '\{bin\}/[A-Za-z0-9._-]+' "$file" 2>/dev/null || true; } | sed 's|^{bin}/||' | grep -vx framebench | sort -u
+    fi
+}
+
+# Builds a side; sets `binary` (its framebench; `{bin}` is its folder, which
+# also holds the other products the suite's programs run). Exit 2 naming the
+# side and ref when it fails.
 build_side() {  # side label commit directory dirty
     local side=$1 label=$2 commit=$3 directory=$4 dirty=$5
-    local cached="$cache_root/$commit"
+    local cached="$cache_root/$commit" products=() missing=() product
+    mapfile -t products < <(bin_products "$directory" | { grep -v '^$' || true; })
     if [ "$keep_builds" = true ] && [ "$dirty" = false ] && [ -x "$cached/framebench" ] \
         && [ "$(cat "$cached/toolchain" 2>/dev/null)" = "$toolchain" ]; then
-        note "$side ($label @ $(short "$commit")): reusing the kept build in $cached"
-        binary="$cached/framebench"
-        return 0
+        for product in ${products[@]+"${products[@]}"}; do [ -x "$cached/$product" ] || missing+=("$product"); done
+        if [ ${#missing[@]} -eq 0 ]; then
+            note "$side ($label @ $(short "$commit")): reusing the kept build in $cached"
+            binary="$cached/framebench"
+            return 0
+        fi
+        products=("${missing[@]}")  # framebench is kept: build only what the programs need
+    else
+        products=(framebench ${products[@]+"${products[@]}"})
     fi
     local log="$work/build-$side.log" started=$SECONDS
-    note "$side ($label @ $(short "$commit")): building in release mode (the first build takes minutes) ..."
-    if ! run_logged "$log" "$directory" swift build -c release --product framebench --package-path "$directory"; then
-        {
-            echo "$program: the build of side $side ($label @ $(short "$commit")) failed; the end of its log:"
-            tail -n 40 "$log" | sed 's/^/    /'
-        } >&2
-        exit 2
-    fi
+    note "$side ($label @ $(short "$commit")): building ${products[*]} in release mode (the first build takes minutes) ..."
+    for product in "${products[@]}"; do
+        if ! run_logged "$log" "$directory" swift build -c release --product "$product" --package-path "$directory"; then
+            {
+                echo "$program: the build of side $side ($label @ $(short "$commit")) failed ($product); the end of its log:"
+                tail -n 40 "$log" | sed 's/^/    /'
+            } >&2
+            exit 2
+        fi
+        [ -x "$directory/.build/release/$product" ] || fail "the build of side $side ($label) produced no $directory/.build/release/$product"
+    done
     binary="$directory/.build/release/framebench"
-    [ -x "$binary" ] || fail "the build of side $side ($label) produced no $binary"
     note "$side: built in $((SECONDS - started)) s"
     if [ "$keep_builds" = true ] && [ "$dirty" = false ]; then
         mkdir -p "$cached"
-        cp "$binary" "$cached/framebench.tmp" && mv "$cached/framebench.tmp" "$cached/framebench"
+        for product in "${products[@]}"; do
+            cp "$directory/.build/release/$product" "$cached/$product.tmp" && mv "$cached/$product.tmp" "$cached/$product"
+        done
         printf '%s\n' "$toolchain" >"$cached/toolchain"
-        note "$side: kept the binary in $cached"
+        binary="$cached/framebench"
+        note "$side: kept ${products[*]} in $cached"
     fi
 }
 

@@ -248,6 +248,33 @@ check "... --results-dir keeps both sides' rounds" test -s "$work/shard-results/
 check "... each recording shard 2 of 3" has "$work/shard-results/round-1-B.json" '"shard":\{"count":3,"index":2,'
 if ! exits 0; then show "$work/shard.out"; show "$work/shard.err"; fi
 
+# ---- a suite of program entries (a UI that is any program): each side's {bin}
+
+# The command a program entry ran in a results file (`{bin}` replaced).
+program_command() {  # results.json name
+    python3 -c 'import json, sys
+for s in json.load(open(sys.argv[1]))["scenarios"]:
+    if s["name"] == sys.argv[2] and s.get("program"): print(" ".join(s["program"]["command"]))' "$1" "$2"
+}
+
+echo "program entries (suite programs-short: our live mode, ncurses, Textual, less; A/A, 2 rounds, kept build) ..."
+base_commit=$(git_ rev-parse base)
+compare programs --rounds 2 --keep-builds --suite programs-short --results-dir "$work/program-results" \
+    --out "$work/programs.md" base base
+check "a program suite runs in paired rounds (exit 0)" exits 0
+check "... each program is compared" has "$work/programs.out" 'ncurses-list \[program\] +frame_time_ns\.p50'
+check "... its allocations read 'not measured', never 0" \
+    has "$work/programs.out" 'less \[program\] +allocations_per_frame\.mean +not measured +not measured'
+check "... no instruction rows for programs" lacks "$work/programs.out" '\[program\] +[a-z_]*instructions'
+check "... {bin} is the side's own build (ncurses-list built and kept beside its framebench)" \
+    test "$(program_command "$work/program-results/round-1-A.json" ncurses-list)" \
+    = "$repo/.build/compare-branches/$base_commit/ncurses-list 10000"
+check "... and our live mode ran that build's framebench" \
+    test "$(program_command "$work/program-results/round-2-B.json" live-profile-feed)" \
+    = "$repo/.build/compare-branches/$base_commit/framebench live profile-feed --no-hud"
+check "no worktree left after the program run" no_worktree_left
+if ! exits 0; then show "$work/programs.out"; show "$work/programs.err"; fi
+
 # ---- a failed build
 
 echo "build failure (base kept, broken does not compile) ..."

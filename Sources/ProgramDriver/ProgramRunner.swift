@@ -216,7 +216,7 @@ private struct Session {
 }
 
 extension Duration {
-    var nanoseconds: UInt64 {
+    public var nanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
     }

@@ -5,7 +5,25 @@ public enum ComparisonJSON {
     struct Row: Encodable {
         let scenario, metric, statistic, verdict, evidence, unit: String
         let gates: Bool
-        let baseline, candidate: Double
+        /// Null when the metric was not measured (never 0).
+        let baseline, candidate: Double?
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(scenario, forKey: .scenario)
+            try container.encode(metric, forKey: .metric)
+            try container.encode(statistic, forKey: .statistic)
+            try container.encode(verdict, forKey: .verdict)
+            try container.encode(evidence, forKey: .evidence)
+            try container.encode(unit, forKey: .unit)
+            try container.encode(gates, forKey: .gates)
+            try container.encode(baseline, forKey: .baseline)  // null, not absent, when not measured
+            try container.encode(candidate, forKey: .candidate)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case scenario, metric, statistic, verdict, evidence, unit, gates, baseline, candidate
+        }
     }
     struct Budget: Encodable {
         let scenario, limit: String
@@ -40,7 +58,7 @@ public enum ComparisonJSON {
                 Row(
                     scenario: $0.scenario, metric: $0.metric.rawValue, statistic: $0.statistic.rawValue,
                     verdict: $0.verdict.rawValue, evidence: $0.evidence, unit: $0.metric.unit, gates: $0.gates,
-                    baseline: $0.baseline, candidate: $0.candidate)
+                    baseline: $0.measured ? $0.baseline : nil, candidate: $0.measured ? $0.candidate : nil)
             },
             budgets: report.budgets.map {
                 Budget(scenario: $0.scenario, limit: $0.limit, value: $0.value, maximum: $0.maximum, holds: $0.holds)

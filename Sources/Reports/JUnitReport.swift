@@ -34,7 +34,7 @@ public enum JUnitReport {
             let name = escape(first.metric.rawValue)
             let seconds = first.metric.isTiming ? String(format: "%.9f", first.candidate / 1e9) : "0"
             let lines = rows.map {
-                "\($0.statistic.rawValue): \(Units.format($0.baseline, $0.metric)) -> \(Units.format($0.candidate, $0.metric)) \($0.verdict.rawValue)\($0.verdict == .worse && !$0.gates ? " (not gating)" : "") (\($0.evidence))"
+                "\($0.statistic.rawValue): \(TextReport.figure($0.baseline, $0)) -> \(TextReport.figure($0.candidate, $0)) \($0.verdict.rawValue)\($0.verdict == .worse && !$0.gates ? " (not gating)" : "") (\($0.evidence))"
             }
             let detail = escape(lines.joined(separator: "\n"))
             let open = "    <testcase classname=\"\(escape(first.scenario))\" name=\"\(name)\" time=\"\(seconds)\">"

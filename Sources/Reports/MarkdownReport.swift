@@ -49,9 +49,9 @@ public enum MarkdownReport {
         lines.append("| scenario | metric | baseline | now | change | verdict |")
         lines.append("|---|---|---:|---:|---:|---|")
         for row in report.rows {
-            let change = row.change.isFinite ? Units.number(row.change * 100, digits: 1) + "%" : "new"
+            let change = !row.measured ? "-" : row.change.isFinite ? Units.number(row.change * 100, digits: 1) + "%" : "new"
             let verdict = row.verdict == .worse ? (row.gates ? "**worse**" : "worse (not gating)") : row.verdict.rawValue
-            lines.append("| \(UntrustedText.markdown(row.scenario)) | \(row.metric.rawValue).\(row.statistic.rawValue) | \(Units.format(row.baseline, row.metric)) | \(Units.format(row.candidate, row.metric)) | \(change) | \(verdict) \(row.evidence.isEmpty ? "" : "(\(UntrustedText.markdown(row.evidence)))") |")
+            lines.append("| \(UntrustedText.markdown(row.scenario)) | \(row.metric.rawValue).\(row.statistic.rawValue) | \(TextReport.figure(row.baseline, row)) | \(TextReport.figure(row.candidate, row)) | \(change) | \(verdict) \(row.evidence.isEmpty ? "" : "(\(UntrustedText.markdown(row.evidence)))") |")
         }
         if !report.budgets.isEmpty {
             lines += ["", "| scenario | budget | value | limit | |", "|---|---|---:|---:|---|"]

@@ -12,9 +12,14 @@ public struct TextReport {
         var lines: [String] = []
         for scenario in document.scenarios {
             let s = scenario.settings
+            let runs = "\(s.repeats) run\(s.repeats == 1 ? "" : "s")"
+            // Names, commands and scripts come from suites and results files: shown, never obeyed.
             lines.append(
                 bold(UntrustedText.terminal("\(scenario.name) [\(scenario.backend)]"))
-                    + "  \(s.scenario) \(s.cols)x\(s.rows), \(scenario.histogram.total) frames measured (\(s.warmUpFrames) warm-up per run, \(s.repeats) run\(s.repeats == 1 ? "" : "s")), TERM=\(s.term), seed \(s.seed), script \(s.script)"
+                    + UntrustedText.terminal(
+                        scenario.program == nil
+                            ? "  \(s.scenario) \(s.cols)x\(s.rows), \(scenario.histogram.total) frames measured (\(s.warmUpFrames) warm-up per run, \(runs)), TERM=\(s.term), seed \(s.seed), script \(s.script)"
+                            : "  program: \(s.scenario), \(s.cols)x\(s.rows), \(scenario.histogram.total) frames answering inputs (\(runs)), TERM=\(s.term), keys: \(s.script)")
             )
             if let reason = scenario.timingsNotComparable { lines.append("  note: \(reason)") }
             lines.append(
@@ -46,6 +51,7 @@ public struct TextReport {
             )
             lines.append("  whole-frame time histogram:")
             lines += scenario.histogram.render(width: 40).map { "    " + $0 }
+            lines += ProgramRunLines.lines(scenario)
             lines.append("")
         }
         for run in runs {
@@ -117,11 +123,11 @@ public struct TextReport {
             "  " + TextReport.pad("scenario", 30) + TextReport.pad("metric", 34) + TextReport.lpad("baseline", 12)
                 + TextReport.lpad("now", 12) + TextReport.lpad("change", 10) + "  verdict")
         for row in report.rows {
-            let change = row.change.isFinite ? Units.number(row.change * 100, digits: 1) + "%" : "new"
+            let change = !row.measured ? "-" : row.change.isFinite ? Units.number(row.change * 100, digits: 1) + "%" : "new"
             let verdict = paint(row.verdict) + (row.verdict == .worse && !row.gates ? " (not gating)" : "")
             lines.append(
                 "  " + TextReport.pad(UntrustedText.terminal(row.scenario), 30) + TextReport.pad("\(row.metric.rawValue).\(row.statistic.rawValue)", 34)
-                    + TextReport.lpad(Units.format(row.baseline, row.metric), 12) + TextReport.lpad(Units.format(row.candidate, row.metric), 12)
+                    + " " + TextReport.lpad(TextReport.figure(row.baseline, row), 11) + " " + TextReport.lpad(TextReport.figure(row.candidate, row), 11)
                     + TextReport.lpad(change, 10) + "  " + verdict + (row.evidence.isEmpty ? "" : "  (\(UntrustedText.terminal(row.evidence)))"))
         }
         for key in report.onlyInBaseline { lines.append("  \(UntrustedText.terminal(key)): in the baseline only") }
@@ -131,6 +137,11 @@ public struct TextReport {
             lines.append("  \(UntrustedText.terminal(scenario)): moved for the worse: \(report.movedPhases(of: scenario).joined(separator: ", "))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A compared figure in its unit, or "not measured".
+    static func figure(_ value: Double, _ row: MetricComparison) -> String {
+        row.measured ? Units.format(value, row.metric) : "not measured"
     }
 
     /// Why a gate failed, in one line: the gating rows and budgets that failed.

@@ -73,10 +73,14 @@ final class ProgramCommandTests: XCTestCase {
         XCTAssertFalse(parsed.wantsHelp)
         XCTAssertEqual(parsed.trailing, ["less", "--help", "-N", "file"])
         XCTAssertEqual(parsed.string("size"), "90x20")
-        let declared = try ParsedArguments(["--size", "80x24", "--gap", "40"], command: .program)
-        let merged = declared.overlaid(with: parsed)
-        XCTAssertEqual(merged.string("size"), "90x20", "the command line wins over the suite's declaration")
-        XCTAssertEqual(merged.string("gap"), "40")
+        // The command line over a suite's declaration: only what it gives changes.
+        var declared = ProgramBenchmark(
+            name: "d", settings: ProgramSettings(command: ["x"], cols: 80, rows: 24, term: "vt100", script: try KeyScript(parsing: "j")))
+        declared.settings.quiescenceGap = 40_000_000
+        let merged = try ProgramOptions.apply(parsed, over: declared)
+        XCTAssertEqual([merged.settings.cols, merged.settings.rows], [90, 20], "the command line wins over the suite's declaration")
+        XCTAssertEqual(merged.settings.quiescenceGap, 40_000_000)
+        XCTAssertEqual(merged.settings.term, "vt100")
     }
 
     func testProgramUsageErrorsExitWithTwo() throws {
@@ -94,28 +98,27 @@ final class ProgramCommandTests: XCTestCase {
     }
 
     func testSuiteFilesNameTheirMistakes() throws {
-        let path = folder.appendingPathComponent("programs.json").path
-        try #"{"suites": {"s": [{"name": "a", "program": ["x"]}, {"name": "a", "program": ["y"]}]}}"#.write(
+        let path = folder.appendingPathComponent("suites.json").path
+        try #"{"suites": {"s": [{"name": "a", "program": ["x"], "keys": "j"}, {"name": "a", "program": ["y"], "keys": "j"}]}}"#.write(
             toFile: path, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try ProgramSuiteFile.load(path)) { error in
-            XCTAssertEqual("\(error)", "\(path): suite 's' has two programs named 'a'")
+        XCTAssertThrowsError(try SuiteFile.load(path)) { error in
+            XCTAssertEqual("\(error)", "\(path): suite 's' declares 'a' twice")
         }
-        try #"{"suites": {"s": [{"name": "a", "program": []}]}}"#.write(toFile: path, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try ProgramSuiteFile.load(path)) { error in
-            XCTAssertEqual("\(error)", "\(path): program 'a' has an empty \"program\" list")
-        }
-        try #"{"suites": {"s": [{"name": "a", "program": ["{bin}/tool"], "keys": "j x3", "size": "90x20"}]}}"#.write(
+        try #"{"suites": {"s": [{"name": "a", "program": ["{bin}/tool", "{root}/f"], "keys": "j x3", "size": "90x20"}]}}"#.write(
             toFile: path, atomically: true, encoding: .utf8)
-        let entry = try ProgramSuiteFile.load(path).entries(of: "s", path: path)[0]
-        XCTAssertEqual(entry.command(binFolder: "/opt/bin", root: "/src"), ["/opt/bin/tool"])
-        XCTAssertEqual(entry.arguments(root: "/src"), ["--name", "a", "--keys", "j x3", "--size", "90x20"])
-        XCTAssertThrowsError(try ProgramSuiteFile.load(path).entries(of: "t", path: path)) { error in
+        let entries = try SuiteFile.load(path).entries(of: "s", path: path, root: "/src", bin: "/opt/bin")
+        guard case .program(let program) = entries[0] else { return XCTFail("a program entry") }
+        XCTAssertEqual(program.settings.command, ["/opt/bin/tool", "/src/f"])
+        XCTAssertEqual(program.declaredCommand, ["{bin}/tool", "{root}/f"])
+        XCTAssertEqual([program.settings.cols, program.settings.rows], [90, 20])
+        XCTAssertEqual(program.settings.script.oneLine, "j x3")
+        XCTAssertThrowsError(try SuiteFile.load(path).entries(of: "t", path: path, root: "/src")) { error in
             XCTAssertEqual("\(error)", "\(path) has no suite 't' (it has: s)")
         }
     }
 
     func testASuiteRunWritesOneSchemaTwoResultsFileAndRefusesToOverwriteIt() throws {
-        let path = folder.appendingPathComponent("programs.json").path
+        let path = folder.appendingPathComponent("suites.json").path
         let app = folder.appendingPathComponent("app.sh").path
         try
             "#!/bin/sh\nstty raw -echo\nprintf 'ready'\nwhile :; do dd bs=1 count=1 2>/dev/null >/dev/null; printf '\\033[2;1Hkey'; done\n"

@@ -50,6 +50,7 @@ extension ScenarioReport {
             instructionDistribution[name] = distribution
         }
         unmeasured = Array(Set(unmeasured).union(other.unmeasured)).sorted()
+        if let more = other.program { program?.append(more) }
         runs += other.runs
         settings.repeats += other.settings.repeats
         peakResidentBytes = max(peakResidentBytes, other.peakResidentBytes)

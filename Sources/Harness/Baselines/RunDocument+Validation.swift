@@ -44,3 +44,17 @@ extension RunDocument {
         }
     }
 }
+
+extension RunDocument {
+    /// This baseline as a run of `candidate`'s suite compares with it: when
+    /// the candidate ran another suite than this one holds (`check --suite
+    /// programs-short` against the default suite's baseline), only the
+    /// benchmarks the candidate ran, so the others are not reported missing.
+    public func narrowed(toSuiteOf candidate: RunDocument) -> RunDocument {
+        guard let suite = candidate.suite, let stored = self.suite, stored != suite else { return self }
+        let names = Set(candidate.scenarios.map(\.name))
+        var narrowed = self
+        narrowed.scenarios.removeAll { !names.contains($0.name) }
+        return narrowed
+    }
+}

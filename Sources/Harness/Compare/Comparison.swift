@@ -10,6 +10,10 @@ public struct MetricComparison: Equatable, Sendable {
     public var evidence: String
     /// Whether a `worse` verdict fails the gate.
     public var gates = true
+    /// False when a side could not measure the metric (allocations under a
+    /// sanitizer, or of a program): `baseline` and `candidate` hold no
+    /// figure, and reports say "not measured", never 0.
+    public var measured = true
 
     /// Relative change, candidate over baseline minus one (0 when the baseline is 0 and so is the candidate).
     public var change: Double {
@@ -155,9 +159,8 @@ public enum Comparison {
         options: ComparisonOptions
     ) -> [MetricComparison] {
         let frameDifference = old.settings.firstFrameDifference(from: new.settings)
-        let backend = Backend(rawValue: new.backend) ?? .framebench
         var rows: [MetricComparison] = []
-        for metric in BackendResult.metrics(of: backend) {
+        for metric in metrics(of: new.backend) {
             switch metric.kind {
             case .timing:
                 if let row = timingRow(metric, old, new, frameDifference, machineDifference, options) { rows.append(row) }
@@ -169,6 +172,14 @@ public enum Comparison {
             }
         }
         return rows
+    }
+
+    /// The metrics a report of `backend` is judged on: a program run's
+    /// own (`ProgramReport.metrics`, and its allocations as not measured),
+    /// else the backend's.
+    static func metrics(of backend: String) -> [Metric] {
+        if backend == ProgramReport.backend { return ProgramReport.metrics + ProgramReport.unmeasured }
+        return BackendResult.metrics(of: Backend(rawValue: backend) ?? .framebench)
     }
 
     static func timingRow(
@@ -250,23 +261,55 @@ public enum Comparison {
         guard let before = old.metrics[metric.rawValue] ?? (notMeasured ? Summary([]) : nil),
             let after = new.metrics[metric.rawValue] ?? (notMeasured ? Summary([]) : nil)
         else { return [] }
-        return [Statistic.mean, .max].map { statistic in
+        let isProgram = new.backend == ProgramReport.backend
+        let varies = isProgram ? programOutputVaries(metric, old, new) : nil
+        // Not measured: one row says so; a count that was measured is judged on its mean and max.
+        return (notMeasured ? [Statistic.mean] : [.mean, .max]).map { statistic in
             let a = before.value(of: statistic)
             let b = after.value(of: statistic)
             var row = MetricComparison(
                 scenario: new.key, metric: metric, statistic: statistic, baseline: a, candidate: b, verdict: .notComparable,
                 evidence: "exact")
             if notMeasured {
-                row.evidence = "not measured (allocations are invisible under a sanitizer)"
+                row.evidence = isProgram
+                    ? "not measured (a program's allocations happen in its own process)"
+                    : "not measured (allocations are invisible under a sanitizer)"
                 row.gates = false
+                row.measured = false
             } else if let frameDifference {
                 row.evidence = "different frames (\(frameDifference))"
                 row.gates = false
             } else {
                 row.verdict = TimingComparison.judgeDeterministic(baseline: a, candidate: b, tolerance: 0)
+                if let varies {
+                    row.evidence = varies
+                    row.gates = false
+                }
             }
             return row
         }
+    }
+
+    /// Why a program's output count cannot gate exactly, or nil when it can.
+    ///
+    /// Our own frames are the same on every run, so their counts compare
+    /// exactly. A program's need not be: frames are cut by quiescence, so a
+    /// program that pauses mid-frame on a busy machine writes one frame as
+    /// two, and some (Textual) coalesce frames on a timer. A program's count
+    /// gates exactly only when every run of each side gave the same count
+    /// frame by frame (so the program showed itself deterministic here),
+    /// which takes two runs a side or more.
+    static func programOutputVaries(_ metric: Metric, _ old: ScenarioReport, _ new: ScenarioReport) -> String? {
+        for (side, report) in [("baseline", old), ("candidate", new)] {
+            let runs = report.runs.map { $0[metric] }
+            guard runs.count >= 2 else {
+                return "exact, not gating: \(runs.count) run of the \(side): whether this program's output depends on timing is unknown (gates from 2 runs a side that agree)"
+            }
+            if runs.contains(where: { $0 != runs[0] }) {
+                return "exact, not gating: the \(side)'s runs differ from each other (this program's frames depend on timing)"
+            }
+        }
+        return nil
     }
 
     static func instructionRow(

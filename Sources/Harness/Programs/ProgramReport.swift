@@ -21,14 +21,30 @@ import ProgramDriver
 /// Per-run figures with no metric of their own (time to first frame,
 /// frames per input, child CPU time, full repaints, outcome) are in the
 /// report's `program` object.
+///
+/// What a program run does not measure is said, never zero: its
+/// allocations happen in its own process (`unmeasured`: "not measured" in
+/// reports, never compared); it has no phases and no instruction counts
+/// (no rows at all).
 public enum ProgramReport {
     public static let backend = "program"
     public static let stage = "first byte to frame complete"
 
+    /// The metrics a program run has values for.
+    public static let metrics: [Metric] = [
+        .frameTime, .renderTime, .bytes, .dirtyCells, .dirtyRows, .scrollOperations,
+    ]
+    /// Metrics a program run reports as "not measured": the program's
+    /// allocations are its own process's, which no probe of ours sees.
+    public static let unmeasured: [Metric] = [.allocations, .allocatedBytes]
+
     /// One scenario report from `runs` of the same program and script.
-    public static func scenario(name: String, runs: [ProgramRun], frameBudgetNanoseconds: Double = 16_666_667)
-        -> ScenarioReport
-    {
+    /// - Parameter declaredCommand: the command as declared (`{bin}` left
+    ///   in), which names the scenario; the command that ran by default.
+    public static func scenario(
+        name: String, runs: [ProgramRun], frameBudgetNanoseconds: Double = RunDefaults.frameBudgetNanoseconds,
+        declaredCommand: [String]? = nil
+    ) -> ScenarioReport {
         precondition(!runs.isEmpty, "a report needs at least one run")
         let samples = runs.map(samples(of:))
         let pooled = RunSamples(frames: samples.reduce(into: [:]) { $0.merge($1.frames) { $0 + $1 } })
@@ -39,8 +55,8 @@ public enum ProgramReport {
         let times = pooled[.frameTime]
         let first = runs[0].settings
         let settings = ScenarioSettings(
-            scenario: first.command.joined(separator: " "), script: first.script.oneLine,
-            frames: runs.map { $0.inputFrames.count }.max() ?? 0, cols: first.cols, rows: first.rows, feedItems: 0,
+            scenario: (declaredCommand ?? first.command).joined(separator: " "), script: first.script.oneLine,
+            frames: first.frameLimit.map { min($0, first.script.inputCount) } ?? first.script.inputCount, cols: first.cols, rows: first.rows, feedItems: 0,
             seed: 0, term: first.term, warmUpFrames: 0, repeats: runs.count,
             synchronizedOutput: runs.contains { $0.usesSynchronizedUpdates }, scrollRegions: false,
             eraseAndRepeat: false)
@@ -49,7 +65,7 @@ public enum ProgramReport {
             histogram: Histogram(values: times),
             budget: FrameBudget.evaluate(frameTimes: times, budget: frameBudgetNanoseconds),
             frameBudgetNanoseconds: frameBudgetNanoseconds, runs: samples,
-            peakResidentBytes: runs.map(\.peakResidentBytes).max() ?? 0)
+            peakResidentBytes: runs.map(\.peakResidentBytes).max() ?? 0, unmeasured: unmeasured.map(\.rawValue))
         report.program = ProgramFigures(runs)
         return report
     }
@@ -95,6 +111,27 @@ public struct ProgramFigures: Codable, Equatable, Sendable {
     public var readsPerFrame: [Double]
     public var quiescenceGapNs: Int
     public var usesSynchronizedUpdates: Bool
+    /// Inputs sent (keys and resizes) in each run; nil in files written before it was recorded.
+    public var inputs: [Int]?
+    /// How each run's child ended ("exit status 0", "signal 1"; "" when not reaped).
+    public var exits: [String]?
+
+    /// Adds another result's runs (pooled rounds, `merge`), in order.
+    public mutating func append(_ other: ProgramFigures) {
+        outcomes += other.outcomes
+        timeToFirstFrameNs += other.timeToFirstFrameNs
+        framesPerInput += other.framesPerInput
+        childCPUNs += other.childCPUNs
+        childPeakRSSBytes += other.childPeakRSSBytes
+        fullRepaints += other.fullRepaints
+        readsPerFrame += other.readsPerFrame
+        usesSynchronizedUpdates = usesSynchronizedUpdates || other.usesSynchronizedUpdates
+        if let more = other.inputs { inputs = (inputs ?? []) + more }
+        if let more = other.exits { exits = (exits ?? []) + more }
+    }
+
+    /// The outcome of a run that ran its whole script.
+    public static let completed = ProgramOutcome.completed.description
 
     enum CodingKeys: String, CodingKey {
         case command, outcomes
@@ -106,6 +143,7 @@ public struct ProgramFigures: Codable, Equatable, Sendable {
         case readsPerFrame = "reads_per_frame"
         case quiescenceGapNs = "quiescence_gap_ns"
         case usesSynchronizedUpdates = "uses_synchronized_updates"
+        case inputs, exits
     }
 
     init(_ runs: [ProgramRun]) {
@@ -122,5 +160,7 @@ public struct ProgramFigures: Codable, Equatable, Sendable {
         }
         quiescenceGapNs = Int(runs[0].settings.quiescenceGap)
         usesSynchronizedUpdates = runs.contains { $0.usesSynchronizedUpdates }
+        inputs = runs.map(\.inputs)
+        exits = runs.map { $0.exit?.description ?? "" }
     }
 }

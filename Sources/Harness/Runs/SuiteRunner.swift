@@ -1,9 +1,18 @@
 import Foundation
+import ProgramDriver
 
 /// Runs a list of benchmarks, their repeats interleaved (A B C A B C ...),
-/// and turns the results into a `RunDocument`.
+/// and turns the results into a `RunDocument`: scene benchmarks
+/// (`benchmarks`) and terminal programs (`programs`), in the suite's order.
 public struct SuiteRunner {
+    /// The scene entries.
     public var benchmarks: [RunSettings]
+    /// The program entries: each run drives the program on a pty in this
+    /// process (the program is the child); reported with backend `program`.
+    public var programs: [ProgramBenchmark] = []
+    /// Entry names in the suite's order: runs and reports follow it (scenes
+    /// first, then programs, for names it does not list).
+    public var order: [String] = []
     public var suiteName: String?
     /// Set when the runner runs one shard of the suite (`restrict(to:)`).
     public var shardRecord: ShardRecord?
@@ -28,11 +37,32 @@ public struct SuiteRunner {
         self.suiteName = suiteName
     }
 
+    /// A suite of scenes and programs, in the order given.
+    public init(entries: [SuiteEntry], suiteName: String? = nil) {
+        benchmarks = entries.compactMap { if case .scene(let settings) = $0 { settings } else { nil } }
+        programs = entries.compactMap { if case .program(let program) = $0 { program } else { nil } }
+        order = entries.map(\.name)
+        self.suiteName = suiteName
+    }
+
+    /// Every entry, in `order`.
+    public var entries: [SuiteEntry] { ordered.map(\.entry) }
+
+    /// Every entry in `order`, with its index in `benchmarks` or `programs`.
+    private var ordered: [(entry: SuiteEntry, index: Int)] {
+        let all = benchmarks.enumerated().map { (SuiteEntry.scene($1), $0) } + programs.enumerated().map { (SuiteEntry.program($1), $0) }
+        let position = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        func rank(_ offset: Int) -> (Int, Int) { (position[all[offset].0.name] ?? order.count, offset) }
+        return all.indices.sorted { rank($0) < rank($1) }.map { (all[$0].0, all[$0].1) }
+    }
+
     public func run() throws -> (document: RunDocument, runs: [RunResult]) {
-        let rounds = benchmarks.map(\.repeats).max() ?? 0
+        let ordered = ordered
+        let entries = ordered.map(\.entry)
+        let rounds = entries.map(\.repeats).max() ?? 0
         let start = MonotonicClock.now()
         var state = SuiteProgress(
-            benchmark: "", runsDone: 0, runsTotal: benchmarks.reduce(0) { $0 + $1.repeats }, framesDone: 0,
+            benchmark: "", runsDone: 0, runsTotal: entries.reduce(0) { $0 + $1.repeats }, framesDone: 0,
             framesTotal: benchmarks.reduce(0) { $0 + $1.repeats * $1.frames }, elapsedSeconds: 0)
         func report(_ benchmark: String) {
             state.benchmark = benchmark
@@ -40,13 +70,19 @@ public struct SuiteRunner {
             progress?(state)
         }
         var pooled: [Int: RunResult] = [:]
+        var programRuns: [Int: [ProgramRun]] = [:]
         for round in 0..<rounds {
-            for (index, settings) in benchmarks.enumerated() where round < settings.repeats {
-                report(settings.name)
-                let result = try isolation == .processPerRun ? IsolatedRun.run(settings) : PeerRun.run(settings)
-                pooled[index] = pooled[index].map { SuiteRunner.pool($0, result) } ?? result
+            for (entry, index) in ordered where round < entry.repeats {
+                report(entry.name)
+                switch entry {
+                case .scene(let settings):
+                    let result = try isolation == .processPerRun ? IsolatedRun.run(settings) : PeerRun.run(settings)
+                    pooled[index] = pooled[index].map { SuiteRunner.pool($0, result) } ?? result
+                    state.framesDone += settings.frames
+                case .program(let program):
+                    programRuns[index, default: []].append(try program.run())
+                }
                 state.runsDone += 1
-                state.framesDone += settings.frames
             }
         }
         report("")
@@ -62,7 +98,13 @@ public struct SuiteRunner {
                 runs[index].results[lane].instructionFrames = counts.frames[backend] ?? [:]
             }
         }
-        let scenarios = runs.flatMap { ReportBuilder.reports(for: $0) }
+        let sceneReports = runs.map { ReportBuilder.reports(for: $0) }
+        let scenarios = ordered.flatMap { entry, index -> [ScenarioReport] in
+            switch entry {
+            case .scene: return index < sceneReports.count ? sceneReports[index] : []
+            case .program(let program): return programRuns[index].map { [program.report($0)] } ?? []
+            }
+        }
         let document = RunDocument(
             schemaVersion: RunDocument.schemaVersion, created: ISO8601DateFormatter().string(from: Date()),
             machine: .current(), git: .current(), suite: suiteName, scenarios: scenarios,

@@ -111,6 +111,20 @@ public struct ShardPlan: Sendable {
     /// times slower than native.
     public static let instructionCostFactor = 50.0
 
+    /// Cells x frames a scene benchmark gets through in a second, roughly:
+    /// the rate that turns a program's expected seconds into the scenes'
+    /// unit of cost. An estimate, not a measurement: plain-feed-200x50's
+    /// budgeted frame p50 (Benchmarks/budgets.json, about 0.14 ms for
+    /// 10,000 cells) is some 7e7 cell-frames a second, halved for the
+    /// slower scenes and each run's process start.
+    public static let cellFramesPerSecond = 4e7
+
+    /// A program entry's expected cost, in the unit of `cost(of:)`: its
+    /// script's expected time (`ProgramBenchmark.estimatedSeconds`).
+    public static func cost(of program: ProgramBenchmark) -> Double {
+        program.estimatedSeconds * cellFramesPerSecond
+    }
+
     /// A benchmark's expected cost: frames x cells x lanes (backends) x
     /// (timed runs + 50 when instructions are counted).
     public static func cost(of settings: RunSettings) -> Double {

@@ -130,7 +130,30 @@ public struct BudgetFile: Equatable, Sendable {
     /// The limits that apply to a report.
     public func limits(for report: ScenarioReport) -> [Key: Limit] {
         if let exact = budgets[report.key] { return exact }
-        if report.backend == Backend.framebench.rawValue, let plain = budgets[report.name] { return plain }
+        // A plain name means the benchmark's framebench lane, or the program a program entry runs.
+        if [Backend.framebench.rawValue, ProgramReport.backend].contains(report.backend), let plain = budgets[report.name] {
+            return plain
+        }
         return [:]
+    }
+
+    /// Every budget on a program entry (`programs`: their names) limits a
+    /// metric a program run measures: a budget on `layout_ns` or
+    /// `allocations_per_frame` of a program could never be checked.
+    public func checkProgramMetrics(_ programs: Set<String>, path: String) throws {
+        let measured = ProgramReport.metrics.map(\.rawValue)
+        for benchmark in budgets.keys.sorted() {
+            var plain = benchmark
+            var backend: String?
+            if benchmark.hasSuffix("]"), let open = benchmark.lastIndex(of: "[") {
+                plain = String(benchmark[..<open]).trimmingCharacters(in: .whitespaces)
+                backend = String(benchmark[benchmark.index(after: open)..<benchmark.index(before: benchmark.endIndex)])
+            }
+            guard programs.contains(plain), [nil, ProgramReport.backend].contains(backend) else { continue }
+            for key in budgets[benchmark]!.keys.sorted(by: { $0.text < $1.text }) where !ProgramReport.metrics.contains(key.metric) {
+                throw UsageError(
+                    "budgets file \(path): '\(benchmark)' runs a program, which has no \(key.metric.rawValue) (\(key.text)); a program's metrics: \(measured.joined(separator: ", "))")
+            }
+        }
     }
 }

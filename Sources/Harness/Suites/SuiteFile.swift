@@ -1,13 +1,32 @@
 import FrameGrid
 import Foundation
+import ProgramDriver
 import TerminalOutput
 import Workloads
 
-/// A benchmark as declared in `Benchmarks/suites.json`: a scenario with the
-/// settings it runs at.
+/// A benchmark as declared in `Benchmarks/suites.json`: a scene
+/// (`scenario`) with the settings it runs at, or a terminal program
+/// (`program`) with its key script.
+///
+/// Scene entries: `name`, `scenario`, and optionally `script` (the scene's
+/// input script), `size`, `frames`, `feed`, `seed`, `term`, `backend`,
+/// `repeats`, `frame_budget_ms`.
+///
+/// Program entries: `name`, `program` (the command and its arguments;
+/// `{bin}` is the folder of the running framebench, `{root}` the package's
+/// folder), exactly one of `keys` (a key script, `KeyScript`) and `script`
+/// (a key script file, relative to the package), and optionally `size`
+/// (80x24), `term` (xterm-256color), `gap_ms` (30), `timeout_ms` (5000),
+/// `frames` (stop after N frames answering inputs), `repeats`,
+/// `frame_budget_ms`.
+///
+/// A key neither kind knows (a misspelling) or of the other kind is an error.
 public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
     public var name: String
-    public var scenario: String
+    /// The scene or workload, for a scene entry.
+    public var scenario: String?
+    /// The command, for a program entry.
+    public var program: [String]?
     public var size: String?
     public var frames: Int?
     public var feed: Int?
@@ -15,14 +34,119 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
     public var term: String?
     public var backend: String?
     public var repeats: Int?
-    /// The input script (a scene's own by default).
+    /// A scene entry's input script (the scene's own by default); a program
+    /// entry's key script file.
     public var script: String?
+    /// A program entry's key script, inline.
+    public var keys: String?
+    public var gapMilliseconds: Int?
+    public var timeoutMilliseconds: Int?
     /// This benchmark's frame budget, ms (the file's `frame_budget_ns` by default).
     public var frameBudgetMilliseconds: Double?
+    /// Keys of the entry that no entry takes (not written back).
+    public var unknownKeys: [String] = []
 
-    enum CodingKeys: String, CodingKey {
-        case name, scenario, size, frames, feed, seed, term, backend, repeats, script
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, scenario, program, size, frames, feed, seed, term, backend, repeats, script, keys
+        case gapMilliseconds = "gap_ms"
+        case timeoutMilliseconds = "timeout_ms"
         case frameBudgetMilliseconds = "frame_budget_ms"
+    }
+
+    /// Keys only a scene entry takes, and only a program entry.
+    static let sceneKeys: [CodingKeys] = [.scenario, .feed, .seed, .backend]
+    static let programKeys: [CodingKeys] = [.program, .keys, .gapMilliseconds, .timeoutMilliseconds]
+
+    public init(name: String, scenario: String) {
+        self.name = name
+        self.scenario = scenario
+    }
+
+    public init(name: String, program: [String], keys: String) {
+        self.name = name
+        self.program = program
+        self.keys = keys
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        scenario = try container.decodeIfPresent(String.self, forKey: .scenario)
+        program = try container.decodeIfPresent([String].self, forKey: .program)
+        size = try container.decodeIfPresent(String.self, forKey: .size)
+        frames = try container.decodeIfPresent(Int.self, forKey: .frames)
+        feed = try container.decodeIfPresent(Int.self, forKey: .feed)
+        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+        term = try container.decodeIfPresent(String.self, forKey: .term)
+        backend = try container.decodeIfPresent(String.self, forKey: .backend)
+        repeats = try container.decodeIfPresent(Int.self, forKey: .repeats)
+        script = try container.decodeIfPresent(String.self, forKey: .script)
+        keys = try container.decodeIfPresent(String.self, forKey: .keys)
+        gapMilliseconds = try container.decodeIfPresent(Int.self, forKey: .gapMilliseconds)
+        timeoutMilliseconds = try container.decodeIfPresent(Int.self, forKey: .timeoutMilliseconds)
+        frameBudgetMilliseconds = try container.decodeIfPresent(Double.self, forKey: .frameBudgetMilliseconds)
+        let any = try decoder.container(keyedBy: AnyKey.self)
+        unknownKeys = any.allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }.sorted()
+    }
+
+    /// Whether this entry runs a terminal program (else a scene).
+    public var isProgram: Bool { program != nil }
+
+    /// The keys this entry gives, by name.
+    private var givenKeys: [CodingKeys] {
+        let given: [CodingKeys: Bool] = [
+            .scenario: scenario != nil, .program: program != nil, .feed: feed != nil, .seed: seed != nil,
+            .backend: backend != nil, .keys: keys != nil, .gapMilliseconds: gapMilliseconds != nil,
+            .timeoutMilliseconds: timeoutMilliseconds != nil,
+        ]
+        return CodingKeys.allCases.filter { given[$0] == true }
+    }
+
+    /// The entry's kind is clear and its keys are of that kind.
+    func checkKeys(context: String) throws {
+        let known = CodingKeys.allCases.map(\.stringValue).joined(separator: ", ")
+        if let unknown = unknownKeys.first {
+            throw UsageError("\(context): unknown key '\(unknown)' (an entry takes: \(known))")
+        }
+        switch (scenario, program) {
+        case (nil, nil):
+            throw UsageError("\(context) needs \"scenario\" (a scene to draw) or \"program\" (a command to run on a pty)")
+        case (_?, _?):
+            throw UsageError("\(context) gives both \"scenario\" and \"program\": an entry draws a scene or runs a program")
+        case (_?, nil):
+            if let key = givenKeys.first(where: { BenchmarkDeclaration.programKeys.contains($0) }) {
+                throw UsageError("\(context): \"\(key.stringValue)\" is for program entries, and this one draws scene '\(scenario!)'")
+            }
+        case (nil, _?):
+            if let key = givenKeys.first(where: { BenchmarkDeclaration.sceneKeys.contains($0) }) {
+                throw UsageError("\(context): \"\(key.stringValue)\" is for scene entries, and this one runs a program")
+            }
+        }
+    }
+
+    /// `repeats`, in `RunDefaults.repeatRange` (1 unless given).
+    func checkedRepeats(context: String) throws -> Int {
+        let repeats = self.repeats ?? RunDefaults.repeats
+        guard RunDefaults.repeatRange.contains(repeats) else {
+            throw UsageError("\(context): repeats must be \(RunDefaults.repeatRange.lowerBound)...\(RunDefaults.repeatRange.upperBound)")
+        }
+        return repeats
+    }
+
+    /// The frame budget, ns: `frame_budget_ms`, else the file's, else 60 Hz.
+    func frameBudget(context: String, file: Double?) throws -> Double {
+        guard let milliseconds = frameBudgetMilliseconds else { return file ?? RunDefaults.frameBudgetNanoseconds }
+        guard milliseconds.isFinite, milliseconds > 0 else {
+            throw UsageError("\(context): frame_budget_ms must be a positive number of milliseconds, not \(milliseconds)")
+        }
+        return milliseconds * 1_000_000
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }
 
@@ -54,25 +178,122 @@ public struct SuiteFile: Codable, Equatable, Sendable {
                 throw UsageError("\(path): frame_budget_ns must be a positive number of nanoseconds, not \(budget)")
             }
         }
-        for (suite, declarations) in file.suites {
+        for (suite, declarations) in file.suites.sorted(by: { $0.key < $1.key }) {
             var names = Set<String>()
             for declaration in declarations {
-                guard catalog.names.contains(declaration.scenario) else {
-                    throw UsageError("\(path): suite '\(suite)', benchmark '\(declaration.name)': \(UnknownWorkloadError(name: declaration.scenario, known: catalog.names))")
-                }
+                let context = "\(path): suite '\(suite)', benchmark '\(declaration.name)'"
+                try declaration.checkKeys(context: context)
                 guard names.insert(declaration.name).inserted else {
                     throw UsageError("\(path): suite '\(suite)' declares '\(declaration.name)' twice")
+                }
+                guard let scenario = declaration.scenario else {
+                    _ = try programBenchmark(
+                        for: declaration, file: path, frameBudget: file.frameBudgetNanoseconds, root: "", bin: "",
+                        readsScriptFile: false)
+                    continue
+                }
+                guard catalog.names.contains(scenario) else {
+                    throw UsageError("\(context): \(UnknownWorkloadError(name: scenario, known: catalog.names))")
                 }
                 let settings = try settings(
                     for: declaration, file: path, frameBudget: file.frameBudgetNanoseconds, catalog: catalog)
                 do {
-                    try catalog.checkScript(settings.script, for: declaration.scenario)
+                    try catalog.checkScript(settings.script, for: scenario)
                 } catch {
-                    throw UsageError("\(path): suite '\(suite)', benchmark '\(declaration.name)': \(error)")
+                    throw UsageError("\(context): \(error)")
                 }
             }
         }
         return file
+    }
+
+    /// The names of the entries that run programs, in any suite.
+    public var programNames: Set<String> {
+        Set(suites.values.flatMap { $0.filter(\.isProgram).map(\.name) })
+    }
+
+    /// Suite `name`'s entries as they run: scenes as run settings, programs
+    /// with `{bin}` and `{root}` replaced and their key scripts read.
+    /// - Throws: `UsageError` naming the suites the file has when it has no `name`.
+    public func entries(
+        of name: String, path: String, root: String, bin: String = ProgramBenchmark.executableFolder,
+        catalog: WorkloadCatalog = .builtIn
+    ) throws -> [SuiteEntry] {
+        guard let declarations = suites[name] else {
+            throw UsageError("\(path) has no suite '\(name)' (it has: \(suites.keys.sorted().joined(separator: ", ")))")
+        }
+        return try declarations.map { declaration in
+            if declaration.isProgram {
+                return .program(
+                    try SuiteFile.programBenchmark(
+                        for: declaration, file: path, frameBudget: frameBudgetNanoseconds, root: root, bin: bin))
+            }
+            return .scene(
+                try SuiteFile.settings(for: declaration, file: path, frameBudget: frameBudgetNanoseconds, catalog: catalog))
+        }
+    }
+
+    /// The program benchmark a program entry stands for (defaults filled
+    /// in, `{bin}` and `{root}` replaced, a `script` file read relative to
+    /// `root` unless `readsScriptFile` is false).
+    public static func programBenchmark(
+        for declaration: BenchmarkDeclaration, file: String, frameBudget: Double? = nil, root: String, bin: String,
+        readsScriptFile: Bool = true
+    ) throws -> ProgramBenchmark {
+        let context = "\(file): benchmark '\(declaration.name)'"
+        guard let command = declaration.program else { throw UsageError("\(context) runs no program") }
+        guard !command.isEmpty, !command[0].isEmpty else {
+            throw UsageError("\(context): \"program\" must name a command (a list such as [\"less\", \"FILE\"])")
+        }
+        var scriptText = ""
+        switch (declaration.keys, declaration.script) {
+        case (let keys?, nil): scriptText = keys
+        case (nil, let file?):
+            let path = file.hasPrefix("/") || root.isEmpty ? file : "\(root)/\(file)"
+            if readsScriptFile {
+                do { scriptText = try String(contentsOfFile: path, encoding: .utf8) } catch {
+                    throw UsageError("\(context): cannot read its key script \(path) (\(error.localizedDescription))")
+                }
+            }
+        case (_?, _?): throw UsageError("\(context) gives both \"keys\" and \"script\": one key script, inline or in a file")
+        case (nil, nil):
+            throw UsageError("\(context) runs a program but types nothing: give \"keys\" (a key script) or \"script\" (a key script file)")
+        }
+        let script: KeyScript
+        do { script = try KeyScript(parsing: scriptText) } catch {
+            throw UsageError("\(context): \(declaration.keys == nil ? "key script \(declaration.script!)" : "keys"): \(error)")
+        }
+        var size = ProgramBenchmark.defaultSize
+        if let text = declaration.size {
+            do { size = try Size(parsing: text, what: "size") } catch { throw UsageError("\(context): \(error)") }
+            try ProgramBenchmark.checkSize(size, what: "\(context): size")
+        }
+        var settings = ProgramSettings(
+            command: ProgramBenchmark.substitute(command, bin: bin, root: root), cols: size.cols, rows: size.rows,
+            term: declaration.term ?? RunDefaults.term, script: script)
+        func milliseconds(_ value: Int?, _ key: String, _ range: ClosedRange<Int>) throws -> UInt64? {
+            guard let value else { return nil }
+            guard range.contains(value) else {
+                throw UsageError("\(context): \(key) must be \(range.lowerBound)...\(range.upperBound) ms, not \(value)")
+            }
+            return UInt64(value) * 1_000_000
+        }
+        if let gap = try milliseconds(declaration.gapMilliseconds, "gap_ms", ProgramBenchmark.gapRange) {
+            settings.quiescenceGap = gap
+        }
+        if let timeout = try milliseconds(declaration.timeoutMilliseconds, "timeout_ms", ProgramBenchmark.timeoutRange) {
+            settings.timeout = timeout
+        }
+        if let frames = declaration.frames {
+            guard RunDefaults.frameRange.contains(frames) else {
+                throw UsageError("\(context): frames (frames answering inputs, then stop) must be \(RunDefaults.frameRange.lowerBound)...\(RunDefaults.frameRange.upperBound)")
+            }
+            settings.frameLimit = frames
+        }
+        var benchmark = ProgramBenchmark(name: declaration.name, settings: settings, declaredCommand: command)
+        benchmark.repeats = try declaration.checkedRepeats(context: context)
+        benchmark.frameBudgetNanoseconds = try declaration.frameBudget(context: context, file: frameBudget)
+        return benchmark
     }
 
     /// The run settings a declaration stands for (defaults filled in).
@@ -80,6 +301,9 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         for declaration: BenchmarkDeclaration, file: String, frameBudget: Double? = nil, catalog: WorkloadCatalog = .builtIn
     ) throws -> RunSettings {
         let context = "\(file): benchmark '\(declaration.name)'"
+        guard let scenario = declaration.scenario else {
+            throw UsageError("\(context) runs a program, not a scene")
+        }
         var size = RunDefaults.workload.size
         if let text = declaration.size {
             do { size = try Size(parsing: text, what: "size") } catch { throw UsageError("\(context): \(error)") }
@@ -92,12 +316,9 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         guard let backend = Backend(rawValue: backendName) else {
             throw UsageError("\(context): backend must be framebench, ncurses or both, not '\(backendName)'")
         }
-        let repeats = declaration.repeats ?? RunDefaults.repeats
-        guard RunDefaults.repeatRange.contains(repeats) else {
-            throw UsageError("\(context): repeats must be \(RunDefaults.repeatRange.lowerBound)...\(RunDefaults.repeatRange.upperBound)")
-        }
+        let repeats = try declaration.checkedRepeats(context: context)
         var settings = RunSettings(
-            workload: declaration.scenario, frames: frames,
+            workload: scenario, frames: frames,
             workloadSettings: WorkloadSettings(
                 size: size, seed: declaration.seed ?? RunDefaults.workload.seed,
                 feedItems: max(1, declaration.feed ?? RunDefaults.workload.feedItems)),
@@ -105,13 +326,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         settings.name = declaration.name
         settings.repeats = repeats
         settings.script = declaration.script ?? RunDefaults.workload.script
-        settings.frameBudgetNanoseconds = frameBudget ?? RunDefaults.frameBudgetNanoseconds
-        if let milliseconds = declaration.frameBudgetMilliseconds {
-            guard milliseconds.isFinite, milliseconds > 0 else {
-                throw UsageError("\(context): frame_budget_ms must be a positive number of milliseconds, not \(milliseconds)")
-            }
-            settings.frameBudgetNanoseconds = milliseconds * 1_000_000
-        }
+        settings.frameBudgetNanoseconds = try declaration.frameBudget(context: context, file: frameBudget)
         return settings
     }
 }

@@ -12,10 +12,16 @@ import Workloads
 ///
 /// The command line's run settings go over each (`RunSettingsParser`).
 struct BenchmarkSelection {
-    var benchmarks: [RunSettings]
+    /// Scenes and programs, in the suite's order (or the command line's).
+    var entries: [SuiteEntry]
     /// Set when the whole suite (or a filtered part of it) runs: it is then
     /// compared with the stored baseline and may be sharded.
     var suiteName: String?
+
+    /// The scene entries.
+    var benchmarks: [RunSettings] {
+        entries.compactMap { if case .scene(let settings) = $0 { settings } else { nil } }
+    }
 
     static func resolve(names: [String], _ parsed: ParsedArguments) throws -> BenchmarkSelection {
         let suitesPath = PackageRoot.current.suitesPath
@@ -29,30 +35,37 @@ struct BenchmarkSelection {
                     throw UsageError("--filter '\(pattern)' matches no benchmark of suite '\(suiteName)' (it has: \(all.joined(separator: ", ")))")
                 }
             }
-            return BenchmarkSelection(
-                benchmarks: try declared.map { try RunSettingsParser.apply(parsed, over: $0) }, suiteName: suiteName)
+            return BenchmarkSelection(entries: try declared.map { try apply(parsed, over: $0) }, suiteName: suiteName)
         }
         guard parsed.string("filter") == nil else {
             throw UsageError("--filter selects benchmarks of a suite; it does not apply to names given on the command line")
         }
-        var benchmarks: [RunSettings] = []
+        var entries: [SuiteEntry] = []
         for name in names {
             if WorkloadFactory.catalog.names.contains(name) {
                 guard let suiteName = parsed.string("suite") else {
-                    benchmarks.append(try RunSettingsParser.settings(forScenario: name, parsed))
+                    entries.append(.scene(try RunSettingsParser.settings(forScenario: name, parsed)))
                     continue
                 }
                 let declared = try suite(suiteName)
-                let matching = declared.filter { $0.workload == name }
+                let matching = declared.filter { if case .scene(let settings) = $0 { settings.workload == name } else { false } }
                 guard !matching.isEmpty else {
                     throw UsageError("suite '\(suiteName)' of \(suitesPath) has no benchmark of scenario '\(name)' (it has: \(declared.map(\.name).joined(separator: ", ")))")
                 }
-                benchmarks += try matching.map { try RunSettingsParser.apply(parsed, over: $0) }
+                entries += try matching.map { try apply(parsed, over: $0) }
             } else {
-                benchmarks.append(try RunSettingsParser.apply(parsed, over: try benchmark(name, suite: parsed.string("suite"))))
+                entries.append(try apply(parsed, over: try benchmark(name, suite: parsed.string("suite"))))
             }
         }
-        return BenchmarkSelection(benchmarks: benchmarks, suiteName: nil)
+        return BenchmarkSelection(entries: entries, suiteName: nil)
+    }
+
+    /// The command line's settings over a declared entry.
+    static func apply(_ parsed: ParsedArguments, over entry: SuiteEntry) throws -> SuiteEntry {
+        switch entry {
+        case .scene(let settings): return .scene(try RunSettingsParser.apply(parsed, over: settings))
+        case .program(let program): return .program(try ProgramOptions.apply(parsed, over: program))
+        }
     }
 
     /// Whether benchmark `name` is selected by `pattern`: shell wildcards
@@ -62,22 +75,17 @@ struct BenchmarkSelection {
         return name.contains(pattern)
     }
 
-    /// The benchmarks suite `name` declares, as run settings.
-    static func suite(_ name: String) throws -> [RunSettings] {
+    /// The entries suite `name` declares: scenes as run settings, programs
+    /// with `{bin}` (this framebench's folder) and `{root}` (the package) replaced.
+    static func suite(_ name: String) throws -> [SuiteEntry] {
         let path = PackageRoot.current.suitesPath
         let file = try SuiteFile.load(path, catalog: WorkloadFactory.catalog)
-        guard let declarations = file.suites[name] else {
-            throw UsageError("\(path) has no suite '\(name)' (it has: \(file.suites.keys.sorted().joined(separator: ", ")))")
-        }
-        return try declarations.map {
-            try SuiteFile.settings(
-                for: $0, file: path, frameBudget: file.frameBudgetNanoseconds, catalog: WorkloadFactory.catalog)
-        }
+        return try file.entries(of: name, path: path, root: PackageRoot.current.absoluteFolder, catalog: WorkloadFactory.catalog)
     }
 
     /// The benchmark called `name` in suite `suiteName`, or in any suite
     /// (the default suite first) when none is given.
-    static func benchmark(_ name: String, suite suiteName: String?) throws -> RunSettings {
+    static func benchmark(_ name: String, suite suiteName: String?) throws -> SuiteEntry {
         let path = PackageRoot.current.suitesPath
         let unknown = UnknownWorkloadError(name: name, known: WorkloadFactory.catalog.names)
         guard FileManager.default.fileExists(atPath: path) else {
@@ -85,7 +93,7 @@ struct BenchmarkSelection {
         }
         let file = try SuiteFile.load(path, catalog: WorkloadFactory.catalog)
         let names = suiteName.map { [$0] } ?? file.suites.keys.sorted { ($0 == "default" ? "" : $0) < ($1 == "default" ? "" : $1) }
-        for suite in names {
+        for suite in names where file.suites[suite]?.contains(where: { $0.name == name }) ?? (suiteName != nil) {
             if let found = try self.suite(suite).first(where: { $0.name == name }) { return found }
         }
         let declared = names.flatMap { file.suites[$0]?.map(\.name) ?? [] }
@@ -93,11 +101,11 @@ struct BenchmarkSelection {
             "\(unknown); \(suiteName.map { "suite '\($0)'" } ?? "no suite") of \(path) declares a benchmark '\(name)' either (benchmarks: \(declared.joined(separator: ", ")))")
     }
 
-    /// The runner of these benchmarks as framebench runs them: each run in
-    /// a fresh framebench process (IsolatedRun), so counts do not depend on
-    /// what ran before it, with a progress bar.
+    /// The runner of these benchmarks as framebench runs them: each scene
+    /// run in a fresh framebench process (IsolatedRun), so counts do not
+    /// depend on what ran before it, with a progress bar.
     func runner() -> SuiteRunner {
-        var runner = SuiteRunner(benchmarks: benchmarks, suiteName: suiteName)
+        var runner = SuiteRunner(entries: entries, suiteName: suiteName)
         runner.progress = OutputOptions.progressBar()
         runner.isolation = .processPerRun
         return runner

@@ -291,13 +291,13 @@ struct OptionDeclaration: Sendable {
             name: "record", value: "DIR", help: "also write the first run as stream.bin and frames.jsonl (record's format)",
             defaultValue: nil, commands: [.program]),
         OptionDeclaration(
-            name: "frame-budget", value: "MS", help: "the frame budget late-frame figures use, ms", defaultValue: "16",
-            commands: [.program]),
+            name: "frame-budget", value: "MS", help: "the frame budget late-frame figures use, ms (16.67: 60 Hz)",
+            defaultValue: "the suite's, else 16.67", commands: [.program]),
         OptionDeclaration(
-            name: "suite", value: "NAME", help: "run the programs of this suite of the program suites file",
+            name: "suite", value: "NAME", help: "run the program entries of this suite (run --suite NAME runs all its entries)",
             defaultValue: nil, commands: [.program]),
         OptionDeclaration(
-            name: "suites", value: "FILE", help: "the program suites file", defaultValue: "Benchmarks/Programs/programs.json",
+            name: "suites", value: "FILE", help: "the suites file", defaultValue: SuiteFile.defaultPath,
             commands: [.program]),
         // Regression injection, for scripts/gate-power.sh and the tests.
         OptionDeclaration(

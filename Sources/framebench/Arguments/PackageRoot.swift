@@ -18,9 +18,11 @@ struct PackageRoot: Sendable {
     private init(prefix: String) { self.prefix = prefix }
 
     var suitesPath: String { prefix + SuiteFile.defaultPath }
-    var programSuitesPath: String { prefix + ProgramSuiteFile.defaultPath }
-    /// The root as a folder path ("." for the current one), for `{root}` in program suites.
+    /// The root as a folder path ("." for the current one).
     var folder: String { prefix.isEmpty ? "." : String(prefix.dropLast()) }
+    /// The root as an absolute path: `{root}` in program entries, so a
+    /// program that changes folder still finds its files.
+    var absoluteFolder: String { URL(fileURLWithPath: folder).standardizedFileURL.path }
     var budgetsPath: String { prefix + BudgetFile.defaultPath }
     var baselines: BaselineStore { BaselineStore(directory: prefix + BaselineStore.defaultDirectory) }
 

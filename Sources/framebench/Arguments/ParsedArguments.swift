@@ -68,15 +68,6 @@ struct ParsedArguments {
         return "\(command.rawValue) takes: " + listed.joined(separator: ", ")
     }
 
-    /// These arguments with `other`'s options and switches on top (a suite
-    /// entry's declared settings under the command line's).
-    func overlaid(with other: ParsedArguments) -> ParsedArguments {
-        var merged = self
-        merged.options.merge(other.options) { $1 }
-        merged.flags.formUnion(other.flags)
-        return merged
-    }
-
     func flag(_ name: String) -> Bool { flags.contains(name) }
     func string(_ name: String) -> String? { options[name] }
 

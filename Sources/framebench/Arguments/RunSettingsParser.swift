@@ -59,12 +59,7 @@ enum RunSettingsParser {
     /// The options that decide how frames are measured, not which: frame
     /// budget, instruction counting and regression injection.
     static func applyMeasurement(_ parsed: ParsedArguments, to settings: inout RunSettings) throws {
-        if let text = parsed.string("frame-budget") {
-            guard let milliseconds = Double(text), milliseconds.isFinite, milliseconds > 0 else {
-                throw UsageError("--frame-budget takes a positive number of milliseconds (16.67 for 60 Hz, 8.33 for 120 Hz), not '\(text)'")
-            }
-            settings.frameBudgetNanoseconds = milliseconds * 1_000_000
-        }
+        if let budget = try frameBudget(parsed) { settings.frameBudgetNanoseconds = budget }
         if let measure = parsed.string("measure") {
             var instructions = false
             for part in measure.split(separator: ",", omittingEmptySubsequences: false) {
@@ -77,6 +72,15 @@ enum RunSettingsParser {
             settings.countsInstructions = instructions
         }
         settings.injection = try injection(parsed)
+    }
+
+    /// `--frame-budget MS` in ns, when given (scenes and programs alike).
+    static func frameBudget(_ parsed: ParsedArguments) throws -> Double? {
+        guard let text = parsed.string("frame-budget") else { return nil }
+        guard let milliseconds = Double(text), milliseconds.isFinite, milliseconds > 0 else {
+            throw UsageError("--frame-budget takes a positive number of milliseconds (16.67 for 60 Hz, 8.33 for 120 Hz), not '\(text)'")
+        }
+        return milliseconds * 1_000_000
     }
 
     static func injection(_ parsed: ParsedArguments) throws -> RegressionInjection {

@@ -144,7 +144,10 @@ enum BaselineCommands {
         let selection = try BenchmarkSelection.resolve(names: [], parsed)
         var runner = selection.runner()
         if let shard = try parsed.shard(appliesToSuite: true, otherwise: "") { runner.restrict(to: shard) }
-        return try runner.run().document
+        let document = try runner.run().document
+        // A program that hung or exited early measured something else: no baseline, no verdict.
+        try document.checkProgramRuns()
+        return document
     }
 
     static func check(_ parsed: ParsedArguments) throws -> Int32 {
@@ -156,13 +159,20 @@ enum BaselineCommands {
         _ = try parsed.shard(appliesToSuite: given == nil, otherwise: "--results")
         // Names are checked before any benchmark runs: a misspelt budget is an error, not a budget that never applies.
         var known = given.map { Set($0.scenarios.map(\.name)) } ?? []
+        var programs = Set(given?.scenarios.filter { $0.backend == ProgramReport.backend }.map(\.name) ?? [])
+        var suites: SuiteFile?
         if given == nil {
-            known.formUnion(try SuiteFile.load(PackageRoot.current.suitesPath, catalog: WorkloadFactory.catalog).benchmarkNames)
-        } else if let suites = try? SuiteFile.load(PackageRoot.current.suitesPath, catalog: WorkloadFactory.catalog) {
+            suites = try SuiteFile.load(PackageRoot.current.suitesPath, catalog: WorkloadFactory.catalog)
+        } else {
             // Checking a results file needs no suites; their names count when they can be read.
+            suites = try? SuiteFile.load(PackageRoot.current.suitesPath, catalog: WorkloadFactory.catalog)
+        }
+        if let suites {
             known.formUnion(suites.benchmarkNames)
+            programs.formUnion(suites.programNames)
         }
         try budgets.checkNames(known, path: budgetsPath)
+        try budgets.checkProgramMetrics(programs, path: budgetsPath)
         let store = PackageRoot.current.baselines
         let baselineName = parsed.string("baseline") ?? BaselineStore.defaultName
         var baseline: RunDocument?
@@ -181,6 +191,7 @@ enum BaselineCommands {
             let names = Set(candidate.scenarios.map(\.name))
             baseline?.scenarios.removeAll { !names.contains($0.name) }
         }
+        if given == nil { baseline = baseline?.narrowed(toSuiteOf: candidate) }
         var report: ComparisonReport
         if let baseline {
             report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets, options: options)

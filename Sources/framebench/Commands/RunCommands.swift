@@ -41,7 +41,8 @@ enum RunCommands {
             do {
                 var options = ComparisonOptions()
                 options.timingGates = false  // a stored baseline is not a same-window control
-                comparison = (Comparison.compare(baseline: try store.load(name), candidate: document, options: options), name)
+                let baseline = try store.load(name).narrowed(toSuiteOf: document)
+                comparison = (Comparison.compare(baseline: baseline, candidate: document, options: options), name)
             } catch {
                 FrameBenchCommand.printError("framebench: not compared with the stored baseline: \(error)")
             }
@@ -68,6 +69,7 @@ enum RunCommands {
                     ?? String(decoding: HTMLReport.run(document, markers: SeeingOptions.markers([document])), as: UTF8.self))
         }
         try seeing.finish(document, tablesToStandardError: output.format != .text && output.path == nil)
+        try document.checkProgramRuns()  // the report is out first: it says how each run ended
         return 0
     }
 
@@ -141,6 +143,14 @@ enum RunCommands {
         for name in file.suites.keys.sorted() {
             lines.append("  \(UntrustedText.terminal(name)):")
             for declaration in file.suites[name]! {
+                if let command = declaration.program {
+                    let script = declaration.keys.map { "keys '\($0)'" } ?? "script \(declaration.script ?? "")"
+                    lines.append(
+                        UntrustedText.terminal(
+                            "    \(TextReport.pad(declaration.name, 24))program \(command.joined(separator: " ")) \(declaration.size ?? "\(ProgramBenchmark.defaultSize)"), \(script), \(declaration.repeats ?? RunDefaults.repeats) run\(declaration.repeats ?? 1 == 1 ? "" : "s")"
+                        ))
+                    continue
+                }
                 let settings = try SuiteFile.settings(for: declaration, file: path, catalog: WorkloadFactory.catalog)
                 // Names and TERM come from the suites file: shown, never obeyed.
                 lines.append(

@@ -143,11 +143,12 @@ public enum HTMLReport {
             html += "<table><tr><th>metric</th><th>statistic</th><th>baseline</th><th>candidate</th><th>change</th>"
                 + "<th>verdict</th><th>gates</th><th>evidence</th></tr>"
             for row in rows {
-                let change = row.change.isFinite ? String(format: "%+.1f%%", row.change * 100) : "new"
+                let change = !row.measured ? "-" : row.change.isFinite ? String(format: "%+.1f%%", row.change * 100) : "new"
+                func figure(_ value: Double) -> String { row.measured ? HTMLText.escape(Units.format(value, row.metric)) : "not measured" }
                 html += "<tr class=\"\(row.verdict == .worse ? "worse" : row.verdict == .better ? "better" : "")\">"
                     + "<td>\(row.metric.rawValue)</td><td>\(row.statistic.rawValue)</td>"
-                    + "<td>\(HTMLText.escape(Units.format(row.baseline, row.metric)))</td>"
-                    + "<td>\(HTMLText.escape(Units.format(row.candidate, row.metric)))</td><td>\(change)</td>"
+                    + "<td>\(figure(row.baseline))</td>"
+                    + "<td>\(figure(row.candidate))</td><td>\(change)</td>"
                     + "<td>\(row.verdict.rawValue)</td><td>\(row.gates ? "yes" : "no")</td>"
                     + "<td style=\"text-align:left\">\(HTMLText.escape(row.evidence))</td></tr>"
             }
