@@ -9,7 +9,7 @@
 #
 #   scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME]
 #                               [--measure time|instructions|time,instructions]
-#                               [--out FILE.md] [--html FILE.html] [--keep-builds] [--shard I/N]
+#                               [--count-lanes framebench|all] [--out FILE.md] [--html FILE.html] [--keep-builds] [--shard I/N]
 #                               [--results-dir DIR] BASE [HEAD]
 #
 # BASE and HEAD are any commit-ish (branch, tag, hash, HEAD~2). Without HEAD
@@ -22,6 +22,9 @@
 #   --measure M     time, instructions or both (the default: both when
 #                   valgrind is installed, else time with a note). Instruction
 #                   counts are deterministic, so they are taken in round 1 only.
+#   --count-lanes L framebench (the default): instructions of our lane only;
+#                   all: the ncurses lane's too (about four times the
+#                   callgrind time of a suite with ncurses lanes)
 #   --frames N      frames per benchmark, instead of each benchmark's own
 #   --suite NAME    the suite in Benchmarks/suites.json (framebench's default).
 #                   Its program entries run too: each side builds what they
@@ -50,7 +53,7 @@
 set -euo pipefail
 
 program=compare-branches
-usage="usage: scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME] [--measure time|instructions|time,instructions] [--out FILE.md] [--html FILE.html] [--keep-builds] [--shard I/N] [--results-dir DIR] BASE [HEAD]"
+usage="usage: scripts/compare-branches.sh [--rounds K] [--frames N] [--suite NAME] [--measure time|instructions|time,instructions] [--count-lanes framebench|all] [--out FILE.md] [--html FILE.html] [--keep-builds] [--shard I/N] [--results-dir DIR] BASE [HEAD]"
 
 fail() {  # message...: a usage or input error
     printf '%s: %s\n' "$program" "$*" >&2
@@ -72,10 +75,11 @@ html=
 keep_builds=false
 shard=
 results_dir=
+count_lanes=
 refs=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --rounds | --frames | --suite | --out | --html | --measure | --shard | --results-dir)
+        --rounds | --frames | --suite | --out | --html | --measure | --shard | --results-dir | --count-lanes)
             [ $# -ge 2 ] || fail "$1 needs a value"$'\n'"$usage"
             value=$2
             case "$1" in
@@ -87,10 +91,11 @@ while [ $# -gt 0 ]; do
                 --measure) measure=$value ;;
                 --shard) shard=$value ;;
                 --results-dir) results_dir=$value ;;
+                --count-lanes) count_lanes=$value ;;
             esac
             shift 2
             ;;
-        --rounds=* | --frames=* | --suite=* | --out=* | --html=* | --measure=* | --shard=* | --results-dir=*)
+        --rounds=* | --frames=* | --suite=* | --out=* | --html=* | --measure=* | --shard=* | --results-dir=* | --count-lanes=*)
             value=${1#*=}
             case "$1" in
                 --rounds=*) rounds=$value ;;
@@ -101,6 +106,7 @@ while [ $# -gt 0 ]; do
                 --measure=*) measure=$value ;;
                 --shard=*) shard=$value ;;
                 --results-dir=*) results_dir=$value ;;
+                --count-lanes=*) count_lanes=$value ;;
             esac
             shift
             ;;
@@ -119,6 +125,7 @@ esac
 if [[ ! $rounds =~ ^[1-9][0-9]*$ ]] || [ "$rounds" -gt 100 ]; then
     fail "--rounds must be a whole number 1...100, not '$rounds'"
 fi
+case "$count_lanes" in '' | framebench | all) ;; *) fail "--count-lanes must be framebench or all, not '$count_lanes'" ;; esac
 [ -z "$frames" ] || [[ $frames =~ ^[1-9][0-9]*$ ]] || fail "--frames must be a positive whole number, not '$frames'"
 if [ -n "$suite" ] && [[ ! $suite =~ ^[A-Za-z0-9._-]+$ ]]; then
     fail "--suite must be a suite name (letters, digits, '.', '_', '-'), not '$suite'"
@@ -443,6 +450,23 @@ if [ -n "$shard" ]; then
     done
 fi
 
+# Our lane alone is counted unless --count-lanes all: the ncurses lane is
+# three quarters of a counted suite's callgrind time and no change of ours
+# is in its code. A revision from before --count-lanes counts every lane, so
+# then both sides do.
+count_options=()
+if [[ $measure == *instructions* ]]; then
+    lanes_known=true
+    for binary in "$binary_a" "$binary_b"; do
+        grep -q -- '--count-lanes' <<<"$({ "$binary" run --help; } 2>&1 || true)" || lanes_known=false
+    done
+    if [ "$lanes_known" = true ]; then
+        count_options=(--count-lanes "${count_lanes:-framebench}")
+    elif [ "${count_lanes:-}" = framebench ]; then
+        note "one side's framebench does not know --count-lanes: both count every lane"
+    fi
+fi
+
 run_options=(run --format json --quiet)
 [ -z "$shard" ] || run_options+=(--shard "$shard")
 [ -z "$suite" ] || run_options+=(--suite "$suite")
@@ -454,7 +478,9 @@ run_side() {  # side round
     local result="round-$round-$side.json" log="$work/round-$round-$side.log" started=$SECONDS
     local options=("${run_options[@]}")
     # Instruction counts are the same in every round: round 1 takes them.
-    if [ "$round" -eq 1 ] && [[ $measure == *instructions* ]]; then options+=(--measure time,instructions); fi
+    if [ "$round" -eq 1 ] && [[ $measure == *instructions* ]]; then
+        options+=(--measure time,instructions ${count_options[@]+"${count_options[@]}"})
+    fi
     # A fixed hash seed: with Swift's per-process seed, the order a scene walks
     # a dictionary changes a few frames' allocation counts from run to run.
     run_logged "$log" "$directory" env SWIFT_DETERMINISTIC_HASHING=1 "$binary" "${options[@]}" --out "$work/$result" || status=$?

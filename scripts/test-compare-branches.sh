@@ -185,6 +185,9 @@ check "... saying so" has "$work/missing.err" "missing BASE"
 check "... with the usage" has "$work/missing.err" "^usage: "
 compare bad-rounds --rounds 0 base
 check "--rounds 0 exits 2" exits 2
+compare bad-lanes --count-lanes ncurses base
+check "--count-lanes ncurses exits 2" exits 2
+check "... naming the choices" has "$work/bad-lanes.err" "--count-lanes must be framebench or all"
 mkdir -p "$work/not-a-repository"
 status=0
 (cd "$work/not-a-repository" && GIT_CEILING_DIRECTORIES="$work" "$script" base) >/dev/null 2>"$work/not-a-repository.err" || status=$?

@@ -4,15 +4,17 @@ import Workloads
 import XCTest
 
 @testable import Harness
+@testable import framebench
 
 /// `--measure instructions` through the run loop: every phase counted, the
 /// same counts on every run, injected work seen in its phase and gated.
 final class InstructionRunTests: XCTestCase {
-    private func counted(_ injection: RegressionInjection = RegressionInjection()) throws -> RunDocument {
+    private func counted(_ injection: RegressionInjection = RegressionInjection(), ourLaneOnly: Bool = false) throws -> RunDocument {
         try XCTSkipIf(CallgrindRunner.locate("valgrind", path: ProcessInfo.processInfo.environment["PATH"]) == nil,
             "valgrind is not installed (.ci/run installs it)")
         var settings = GateTests.settings(injection, frames: 40, backend: .both)
         settings.countsInstructions = true
+        settings.countsOnlyOurLane = ourLaneOnly
         return try SuiteRunner(benchmarks: [settings]).run().document
     }
 
@@ -77,6 +79,16 @@ final class InstructionRunTests: XCTestCase {
         let diff = try XCTUnwrap(report.rows.first { $0.metric == .diffInstructions })
         XCTAssertEqual(diff.verdict, .unchanged)
         XCTAssertTrue(report.failed)
+    }
+
+    func testCountingOurLaneAloneLeavesTheNcursesLaneTimedButUncounted() throws {
+        let document = try counted(ourLaneOnly: true)
+        let ours = try XCTUnwrap(document.scenarios.first { $0.backend == "framebench" })
+        let reference = try XCTUnwrap(document.scenarios.first { $0.backend == "ncurses" })
+        XCTAssertGreaterThan(ours.instructions["layout_instructions"] ?? 0, 0)
+        XCTAssertEqual(reference.instructions, [:])
+        XCTAssertNotNil(reference.metrics["frame_time_ns"])
+        XCTAssertEqual(FrameBenchCommand.main(["run", "plain-feed", "--frames", "5", "--count-lanes", "ncurses"]), 2)
     }
 
     func testAMissingValgrindIsAUsageErrorNamingWhatToInstall() throws {

@@ -23,10 +23,12 @@ public enum CountedRun {
     /// - Throws: `UsageError` when valgrind or strip is missing or the child
     ///   fails (the message says which and what to install).
     static func measure(_ settings: RunSettings) throws -> Counts {
+        var counted = settings
+        if settings.countsOnlyOurLane && settings.backend == .both { counted.backend = .framebench }
         let outcome: CallgrindRunner.Outcome
         do {
             outcome = try CallgrindRunner(executable: try executable()).run(
-                arguments: settings.childArguments(flag: "--counted-child"), perFrame: true)
+                arguments: counted.childArguments(flag: "--counted-child"), perFrame: true)
         } catch let error as CallgrindError {
             throw UsageError("instruction counts for \(settings.name): \(error.description)")
         }
@@ -37,7 +39,7 @@ public enum CountedRun {
             throw UsageError("instruction counts for \(settings.name): the counted child printed no frame counts (\(error))")
         }
         var results = Counts()
-        for backend in settings.backend.members {
+        for backend in counted.backend.members {
             guard let lane = CountedLane(backend), let frames = report.measuredFrames[backend.rawValue], frames > 0 else { continue }
             let parts = outcome.frames.filter { $0.totals[lane] != nil }
             guard parts.count == frames else {

@@ -44,6 +44,13 @@ public struct RunSettings: Sendable {
     /// What the run measures: wall-clock time (always), and instruction
     /// counts under callgrind when asked.
     public var countsInstructions = false
+    /// With `countsInstructions`, whether the ncurses lane of a `both` run is
+    /// counted too (`--count-lanes all`, the default) or only ours
+    /// (`--count-lanes framebench`). Under callgrind the ncurses lane is
+    /// most of a counted run's time (copying a frame into its window is
+    /// some 5 million instructions at 200x50, ours under 1 million), and a
+    /// gate on a change to our code needs our lane's counts only.
+    public var countsOnlyOurLane = false
 
     /// 60 frames per second.
     public static let defaultFrameBudget = RunDefaults.frameBudgetNanoseconds

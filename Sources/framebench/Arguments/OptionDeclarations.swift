@@ -169,6 +169,10 @@ struct OptionDeclaration: Sendable {
             name: "measure", value: "time|instructions|time,instructions",
             help: "what is measured (instructions: under callgrind, after the timed runs)",
             defaultValue: "time", commands: CommandName.suiteRunners),
+        OptionDeclaration(
+            name: "count-lanes", value: "all|framebench",
+            help: "with --measure instructions: count the ncurses lane too, or ours alone (a quarter of the time)",
+            defaultValue: "all", commands: CommandName.suiteRunners),
         // Baselines and gates.
         OptionDeclaration(
             name: "name", value: "NAME", help: "the baseline's name in Results/",

@@ -71,6 +71,11 @@ enum RunSettingsParser {
             }
             settings.countsInstructions = instructions
         }
+        switch parsed.string("count-lanes") {
+        case nil, "all": settings.countsOnlyOurLane = false
+        case "framebench": settings.countsOnlyOurLane = true
+        case let other?: throw UsageError("--count-lanes takes all or framebench, not '\(other)'")
+        }
         settings.injection = try injection(parsed)
     }
 
