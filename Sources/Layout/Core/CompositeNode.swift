@@ -68,7 +68,9 @@ final class SlotNode: ViewNode {
 /// children are the stack's children; alone it stacks them vertically.
 class GroupNode: ViewNode {
     var children: [ViewNode]
-    private let layout = StackLayout(axis: .vertical, alignment: .center, spacing: 0)
+    /// Only for a group laid out alone; inside a stack (the usual place) it
+    /// is never made, which saves its allocations on every row built.
+    private lazy var layout = StackLayout(axis: .vertical, alignment: .center, spacing: 0)
 
     init(children: [ViewNode]) { self.children = children }
 
