@@ -23,7 +23,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         let node = ForEachNode<ID>(children: [])
         node.children.reserveCapacity(view.data.count)
         node.ids.reserveCapacity(view.data.count)
-        for element in view.data {
+        forEachElement(of: view.data) { element in
             node.children.append(Content._makeNode(view.content(element), context))
             node.ids.append(element[keyPath: view.id])
         }
@@ -35,19 +35,19 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             if sameIDs(view, node.ids) {
                 // The usual update: the same elements in the same order update in place (no lookups, no allocation).
                 var slot = 0
-                for element in view.data {
+                forEachElement(of: view.data) { element in
                     node.children[slot] = Content._updateNode(node.children[slot], view.content(element), context)
                     slot += 1
                 }
                 return
             }
             var old = [ID: ViewNode](minimumCapacity: node.ids.count)
-            for (id, child) in zip(node.ids, node.children) { old[id] = child }
+            for slot in node.ids.indices { old[node.ids[slot]] = node.children[slot] }
             var children: [ViewNode] = []
             var ids: [ID] = []
             children.reserveCapacity(view.data.count)
             ids.reserveCapacity(view.data.count)
-            for element in view.data {
+            forEachElement(of: view.data) { element in
                 let id = element[keyPath: view.id]
                 let child: ViewNode
                 if let existing = old.removeValue(forKey: id) {
@@ -60,9 +60,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             }
             // Gone elements retire in the order they were shown, not in the
             // dictionary's (hash) order: their removal motions draw in that order.
-            for (id, child) in zip(node.ids, node.children) where old[id] === child {
-                old[id] = nil
-                context.host?.retire(child, context)
+            for slot in node.ids.indices where old[node.ids[slot]] === node.children[slot] {
+                old[node.ids[slot]] = nil
+                context.host?.retire(node.children[slot], context)
             }
             node.children = children
             node.ids = ids
@@ -73,11 +73,25 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     private static func sameIDs(_ view: Self, _ ids: [ID]) -> Bool {
         guard view.data.count == ids.count else { return false }
         var slot = 0
-        for element in view.data {
-            if element[keyPath: view.id] != ids[slot] { return false }
+        var same = true
+        forEachElement(of: view.data) { element in
+            if same && element[keyPath: view.id] != ids[slot] { same = false }
             slot += 1
         }
-        return true
+        return same
+    }
+
+    /// Calls `body` with each element of `data`, by index rather than
+    /// through an iterator: unspecialized, a `for` loop's iterator reads
+    /// each element through a coroutine that allocates its frame (two or
+    /// three allocations per element on every update).
+    private static func forEachElement(of data: Data, _ body: (Data.Element) -> Void) {
+        var index = data.startIndex
+        let end = data.endIndex
+        while index != end {
+            body(data[index])
+            data.formIndex(after: &index)
+        }
     }
 }
 
