@@ -81,11 +81,22 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         return same
     }
 
-    /// Calls `body` with each element of `data`, by index rather than
-    /// through an iterator: unspecialized, a `for` loop's iterator reads
-    /// each element through a coroutine that allocates its frame (two or
-    /// three allocations per element on every update).
+    /// Calls `body` with each element of `data`. This code is not
+    /// specialized for the scenes' collections, and reading an element
+    /// through `Collection`'s subscript (which a `for` loop does) runs a
+    /// coroutine that allocates its frame: one allocation per element on
+    /// every update. Arrays are read through their storage and integer
+    /// ranges counted, which allocates nothing; other collections go by index.
     private static func forEachElement(of data: Data, _ body: (Data.Element) -> Void) {
+        if Data.self == Range<Int>.self {
+            // The same type, so the casts reinterpret nothing.
+            for value in unsafeBitCast(data, to: Range<Int>.self) { body(unsafeBitCast(value, to: Data.Element.self)) }
+            return
+        }
+        let contiguous: Void? = data.withContiguousStorageIfAvailable { elements in
+            for element in elements { body(element) }
+        }
+        if contiguous != nil { return }
         var index = data.startIndex
         let end = data.endIndex
         while index != end {
