@@ -65,6 +65,6 @@ extension BuildContext {
     /// Retires `node` (with its removal transition, if any) and builds `view` in its place.
     func replace<V: View>(_ node: ViewNode, with view: V) -> ViewNode {
         host?.retire(node, self)
-        return V._makeNode(view, self)
+        return makeNode(view)
     }
 }

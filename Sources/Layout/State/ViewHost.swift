@@ -151,6 +151,8 @@ public final class HostCore {
     var matchedFrames: [MatchedGeometryKey: FrameRect] = [:]
     /// Row subtrees lazy stacks let go of, for their next rows.
     let recycler = RowRecycler()
+    /// Other subtrees that left the tree, for the next views of their types.
+    let subtrees = SubtreeRecycler()
     /// How many `onPreferenceChange` nodes exist (the post-layout walk is skipped when none).
     var preferenceObservers = 0
 
@@ -165,15 +167,19 @@ public final class HostCore {
     }
 
     /// `node` left the tree. With an animated update and a removal
-    /// transition, it keeps drawing while it moves out.
-    func retire(_ node: ViewNode, _ context: BuildContext) {
+    /// transition, it keeps drawing while it moves out; otherwise its lazy
+    /// stacks give their rows to the recycler and it is gone (true: the
+    /// subtree itself may be kept for reuse).
+    @discardableResult
+    func retire(_ node: ViewNode, _ context: BuildContext) -> Bool {
         guard let animation = context.animation, let transition = HostCore.transitionNode(in: node) else {
             node.recycleRows(into: recycler)
-            return
+            return true
         }
         layoutContext.time = time
         let end = transition.startRemoval(layoutContext, animation: animation)
         ghosts.append((transition, end))
+        return false
     }
 
     /// The transition wrapping `node`, looking through single-child wrappers.

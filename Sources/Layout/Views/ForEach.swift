@@ -24,7 +24,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         node.children.reserveCapacity(view.data.count)
         node.ids.reserveCapacity(view.data.count)
         forEachElement(of: view.data) { element in
-            node.children.append(Content._makeNode(view.content(element), context))
+            node.children.append(context.makeNode(view.content(element)))
             node.ids.append(element[keyPath: view.id])
         }
         return node
@@ -53,7 +53,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
                 if let existing = old.removeValue(forKey: id) {
                     child = Content._updateNode(existing, view.content(element), context)
                 } else {
-                    child = Content._makeNode(view.content(element), context)
+                    child = context.makeNode(view.content(element))
                 }
                 children.append(child)
                 ids.append(id)
@@ -62,7 +62,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             // dictionary's (hash) order: their removal motions draw in that order.
             for slot in node.ids.indices where old[node.ids[slot]] === node.children[slot] {
                 old[node.ids[slot]] = nil
-                context.host?.retire(node.children[slot], context)
+                context.retire(node.children[slot], builtFrom: ObjectIdentifier(Content.self))
             }
             node.children = children
             node.ids = ids
