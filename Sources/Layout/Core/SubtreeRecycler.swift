@@ -22,18 +22,25 @@ final class SubtreeRecycler {
 
     /// Keeps `node`, a subtree built from a view of type `type` and no
     /// longer in any tree. Lazy stacks in it have given their rows away.
+    /// Allocates only when the type's pool is new or grows: allocation-free
+    /// after `preparePool(for:)`.
     func donate(_ node: ViewNode, type: ObjectIdentifier) {
         guard node.isReusable() else { return }
-        let slot: Int
-        if let known = slots[type] {
-            slot = known
-        } else {
-            slot = pools.count
-            slots[type] = slot
-            pools.append([])
-        }
+        let slot = preparePool(for: type)
         if pools[slot].count >= Self.limit { pools[slot].removeFirst() }
         pools[slot].append(node)
+    }
+
+    /// Makes the pool for `type`, with room for the limit, if there is none; returns where it is.
+    @discardableResult
+    func preparePool(for type: ObjectIdentifier) -> Int {
+        if let known = slots[type] { return known }
+        let slot = pools.count
+        slots[type] = slot
+        var pool: [ViewNode] = []
+        pool.reserveCapacity(Self.limit)
+        pools.append(pool)
+        return slot
     }
 
     /// The last subtree kept for views of type `type`, ready to be updated.
@@ -54,7 +61,6 @@ extension BuildContext {
     /// `node` (built from a view of type `type`, when known) left the tree:
     /// retired with its removal transition, if any, else kept for reuse.
     func retire(_ node: ViewNode, builtFrom type: ObjectIdentifier?) {
-        guard let host else { return }
-        if host.retire(node, self), let type { host.subtrees.donate(node, type: type) }
+        host?.retire(node, builtFrom: type, self)
     }
 }
