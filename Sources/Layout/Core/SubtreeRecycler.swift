@@ -7,8 +7,9 @@
 ///
 /// As there, a kept subtree is made to look unplaced first
 /// (`prepareForReuse`), so it is laid out, animated and inserted exactly as
-/// a new one would be, and subtrees that own `@State` or observe
-/// preferences are never kept: state belongs to the identity that made it.
+/// a new one would be (a preference observer reports its first value
+/// again), and subtrees that own `@State` are never kept: state belongs to
+/// the identity that made it.
 final class SubtreeRecycler {
     /// Where each view type's pool is in `pools`. Only looked up, never
     /// walked, so its hash order cannot change what a frame does; and only
