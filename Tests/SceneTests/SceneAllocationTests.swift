@@ -12,7 +12,11 @@ import SceneKit
 /// Deterministic counts over whole frames (update, layout and drawing, diff,
 /// encode), as `framebench run` measures them: frames that only scroll or
 /// animate allocate nothing; frames that build rows or apply a view update
-/// (a filter or tab switch, a jump) stay under a ceiling per scene.
+/// (a filter or tab switch, a jump) stay under a ceiling per scene, one for
+/// the script's first cycle (the first visit of each tab, filter or kind of
+/// row builds what no earlier frame built) and one for the cycles after it
+/// (recycled rows and subtrees, kept texts). Frames are told apart by what
+/// they did (rows built, views updated, a resize), not by the script.
 /// Release builds only (`swift test -c release --filter AllocationTests`).
 final class SceneAllocationTests: XCTestCase {
     struct Counts {
@@ -22,6 +26,9 @@ final class SceneAllocationTests: XCTestCase {
         var newRowFrames = 0
         var newRowWorst: UInt64 = 0
         var newRowWorstFrame = -1
+        /// The worst frame that builds rows after the script's first cycle.
+        var laterNewRowWorst: UInt64 = 0
+        var laterNewRowWorstFrame = -1
     }
 
     private func counts<S: Scene>(_ scene: S.Type, script: String, frames: Int, size: Size) throws -> Counts {
@@ -72,6 +79,10 @@ final class SceneAllocationTests: XCTestCase {
                     counts.newRowWorst = counted
                     counts.newRowWorstFrame = index
                 }
+                if index >= workload.timeline.cycleLength && counted > counts.laterNewRowWorst {
+                    counts.laterNewRowWorst = counted
+                    counts.laterNewRowWorstFrame = index
+                }
             } else {
                 counts.steadyFrames += 1
                 counts.steadyAllocations += counted
@@ -82,16 +93,24 @@ final class SceneAllocationTests: XCTestCase {
     }
 
     /// `newRowCeiling`: the worst frame that builds rows may allocate this
-    /// many times. Issue 11 asks for 50. Rows are recycled (`RowRecycler`):
-    /// a row scrolled in, jumped to or rebuilt by a filter switch is an
-    /// update of a row let go of before, so those frames now allocate for
-    /// the items' own data (tweet and paragraph strings), text lines that
-    /// grow, and rows whose optional parts differ. What the ceilings still
-    /// hold is the first time a screen shows rows of a type never built
-    /// before (watcha-home's first visit of a tab: ~1,000), and view updates
-    /// that regenerate every live item (safari-reader's bar toggles). They
-    /// sit just above what frames cost now (were 1,900 / 4,600 / 950).
-    private func check<S: Scene>(_ scene: S.Type, scripts: [String], newRowCeiling: UInt64) throws {
+    /// many times; `laterCeiling`: the same after the script's first cycle.
+    /// Issue 11 asks for 50. Rows are recycled (`RowRecycler`) and so are
+    /// other subtrees that leave the tree (`SubtreeRecycler`: optional
+    /// parts, a tab's content, a stack's old identity), so a row scrolled
+    /// in, jumped to or rebuilt by a switch is an update of one let go of
+    /// before. What the first-cycle ceilings hold is the first time a screen
+    /// shows views of a type never built before (watcha-home's first visit
+    /// of the search tab: ~510 for ~35 rows; profile-feed's first rows of a
+    /// filter: ~80; safari-reader's first lists and bar: ~130). After it,
+    /// frames allocate for the items' own data (strings of tweets and
+    /// paragraphs first shown: safari-reader's jumps, ~90), for rows of a
+    /// kind the pools ran out of (watcha-home's carousels after a tab
+    /// switch, ~100), and for a subtree still moving out when its view comes
+    /// back (safari-reader's bar toggled again during its slide). They sit
+    /// just above what frames cost now (were 170 / 1,050 / 360 for every frame).
+    private func check<S: Scene>(
+        _ scene: S.Type, scripts: [String], newRowCeiling: UInt64, laterCeiling: UInt64
+    ) throws {
         try XCTSkipIf(_isDebugAssertConfiguration(), "allocation counts are checked in release builds")
         XCTAssertEqual(fb_allocation_counter_active(), 1)
         for script in scripts {
@@ -102,19 +121,23 @@ final class SceneAllocationTests: XCTestCase {
             XCTAssertLessThanOrEqual(
                 found.newRowWorst, newRowCeiling,
                 "\(S.name) \(script): frames that build rows (worst: frame \(found.newRowWorstFrame))")
+            XCTAssertLessThanOrEqual(
+                found.laterNewRowWorst, laterCeiling,
+                "\(S.name) \(script): frames that build rows after the first cycle"
+                    + " (worst: frame \(found.laterNewRowWorstFrame))")
         }
     }
 
     func testProfileFeedFramesAllocateNothingUnlessTheyBuildRows() throws {
-        try check(ProfileFeed.self, scripts: ["tour", "filters", "jump"], newRowCeiling: 170)
+        try check(ProfileFeed.self, scripts: ["tour", "filters", "jump"], newRowCeiling: 90, laterCeiling: 50)
     }
 
     func testWatchaHomeFramesAllocateNothingUnlessTheyBuildRows() throws {
-        try check(WatchaHome.self, scripts: ["tour", "tabs", "jump"], newRowCeiling: 1_050)
+        try check(WatchaHome.self, scripts: ["tour", "tabs", "jump"], newRowCeiling: 640, laterCeiling: 110)
     }
 
     func testSafariReaderFramesAllocateNothingUnlessTheyBuildRows() throws {
-        try check(SafariReader.self, scripts: ["tour", "pull", "jump"], newRowCeiling: 360)
+        try check(SafariReader.self, scripts: ["tour", "pull", "jump"], newRowCeiling: 140, laterCeiling: 100)
     }
 }
 

@@ -10,12 +10,12 @@ public struct AnyView: View {
 
     public init<V: View>(_ view: V) {
         type = ObjectIdentifier(V.self)
-        make = { V._makeNode(view, $0) }
+        make = { $0.makeNode(view) }
         update = { V._updateNode($0, view, $1) }
     }
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        SlotNode(child: view.make(context), key: view.type)
+        SlotNode(child: view.make(context), key: view.type, type: view.type)
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
@@ -23,9 +23,10 @@ public struct AnyView: View {
             if let child = slot.child, slot.key == AnyHashable(view.type) {
                 slot.child = view.update(child, context)
             } else {
-                if let child = slot.child { context.host?.retire(child, context) }
+                if let child = slot.child { context.retire(child, builtFrom: slot.childType) }
                 slot.child = view.make(context)
                 slot.key = view.type
+                slot.childType = view.type
             }
         }
     }

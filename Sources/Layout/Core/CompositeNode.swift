@@ -40,19 +40,30 @@ final class SlotNode: ViewNode {
     var child: ViewNode?
     /// Which branch or identity the child was built for.
     var key: AnyHashable?
+    /// The view type the child was built from (what it can be reused for once retired).
+    var childType: ObjectIdentifier?
 
-    init(child: ViewNode?, key: AnyHashable?) {
+    init(child: ViewNode?, key: AnyHashable?, type: ObjectIdentifier?) {
         self.child = child
         self.key = key
+        childType = child == nil ? nil : type
     }
 
-    /// Updates the child when `key` matches, otherwise retires it and builds anew.
+    /// The slot for `view` (nil: empty), its child a kept subtree of the view's type when there is one.
+    convenience init<V: View>(_ view: V?, key: AnyHashable?, _ context: BuildContext) {
+        self.init(child: view.map { context.makeNode($0) }, key: key, type: ObjectIdentifier(V.self))
+    }
+
+    /// Updates the child when `key` matches, otherwise retires it (kept for
+    /// a later view of its type) and builds anew (from a kept subtree of this
+    /// view's type, if any).
     func update<V: View>(_ view: V?, key: AnyHashable?, _ context: BuildContext) {
         if let current = child, let view, key == self.key {
             child = V._updateNode(current, view, context)
         } else {
-            if let current = child { context.host?.retire(current, context) }
-            child = view.map { V._makeNode($0, context) }
+            if let current = child { context.retire(current, builtFrom: childType) }
+            child = view.map { context.makeNode($0) }
+            childType = view == nil ? nil : ObjectIdentifier(V.self)
         }
         self.key = key
     }
@@ -68,7 +79,9 @@ final class SlotNode: ViewNode {
 /// children are the stack's children; alone it stacks them vertically.
 class GroupNode: ViewNode {
     var children: [ViewNode]
-    private let layout = StackLayout(axis: .vertical, alignment: .center, spacing: 0)
+    /// Only for a group laid out alone; inside a stack (the usual place) it
+    /// is never made, which saves its allocations on every row built.
+    private lazy var layout = StackLayout(axis: .vertical, alignment: .center, spacing: 0)
 
     init(children: [ViewNode]) { self.children = children }
 

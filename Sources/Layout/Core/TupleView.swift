@@ -8,7 +8,12 @@ public struct TupleView<each Content: View>: View {
     init(_ content: repeat each Content) { self.content = (repeat each content) }
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
+        // Room for every element at once: appended one by one, the list would grow (and allocate) several times.
+        var count = 0
+        func countOne<C: View>(_ child: C) { count += 1 }
+        repeat countOne(each view.content)
         var nodes: [ViewNode] = []
+        nodes.reserveCapacity(count)
         func make<C: View>(_ child: C) { nodes.append(C._makeNode(child, context)) }
         repeat make(each view.content)
         return GroupNode(children: nodes)

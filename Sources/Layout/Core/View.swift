@@ -64,7 +64,7 @@ extension BuildContext {
 
     /// Retires `node` (with its removal transition, if any) and builds `view` in its place.
     func replace<V: View>(_ node: ViewNode, with view: V) -> ViewNode {
-        host?.retire(node, self)
-        return V._makeNode(view, self)
+        host?.retire(node, builtFrom: nil, self)
+        return makeNode(view)
     }
 }

@@ -143,7 +143,7 @@ public class ViewNode {
     }
 
     /// Whether this subtree may be recycled as another row: not when it owns
-    /// state or observes preferences (overridden by those nodes).
+    /// state (overridden by the nodes that do).
     func isReusable() -> Bool {
         var reusable = true
         forEachChild { child in if reusable && !child.isReusable() { reusable = false } }

@@ -69,6 +69,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             // The scroll view was given another position object: follow it from its own anchor.
             position = scroll
             position.lazyTarget = self
+        } else if position.lazyTarget !== self {
+            // A stack kept for reuse (`SubtreeRecycler`) drives its position again.
+            position.lazyTarget = self
         }
         if countChanged { lengths.removeAll() }
         for slot in live.indices where live[slot].index < source.count {
@@ -376,7 +379,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     override func recycleRows(into recycler: RowRecycler) {
         for row in live { recycler.donate(row, type: ObjectIdentifier(Row.self)) }
         if let pinned, liveSlot(of: pinned.index) == nil { recycler.donate(pinned, type: ObjectIdentifier(Row.self)) }
-        live.removeAll()
+        // Keeping the room: a stack kept for reuse (`SubtreeRecycler`) fills it again on frames that only scroll.
+        live.removeAll(keepingCapacity: true)
         pinned = nil
         pinnedLive = nil
     }
@@ -386,6 +390,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         lengths.removeAll()
         fresh.removeAll(keepingCapacity: true)
         pinnedLive = nil
+        // Counts of the stack it serves as now, as for a new one.
+        rowsBuilt = 0
+        rowsUpdated = 0
         super.prepareForReuse()
     }
 

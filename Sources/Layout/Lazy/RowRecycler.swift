@@ -8,8 +8,8 @@ import FrameGrid
 ///
 /// A recycled subtree is made to look unplaced first (`prepareForReuse`), so
 /// it is laid out, animated and inserted exactly as a new one would be.
-/// Subtrees that own `@State` or observe preferences are never kept: state
-/// belongs to the identity of the row that made it.
+/// Subtrees that own `@State` are never kept: state belongs to the
+/// identity of the row that made it.
 final class RowRecycler {
     /// Rows by row view type and reuse kind. Only looked up, never walked,
     /// so its hash order cannot change what a frame does.

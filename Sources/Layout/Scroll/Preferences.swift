@@ -95,9 +95,6 @@ public struct PreferenceObserverView<Content: View, K: PreferenceKey>: _WrapperV
 public class PreferenceObserverNode: WrapperNode {
     func notify() {}
 
-    /// Observers are counted by their host when built: never recycled.
-    override func isReusable() -> Bool { false }
-
     override func notifyIfPreferenceObserver() { notify() }
 
     /// Runs every observer in the tree under `root`, deepest first.
@@ -114,6 +111,13 @@ final class ObserverNode<K: PreferenceKey>: PreferenceObserverNode {
     init(child: ViewNode, action: @escaping (K.Value) -> Void) {
         self.action = action
         super.init(child: child)
+    }
+
+    /// Reused (a tab's content shown again), it reports its first value as a new observer would.
+    /// The host's count of observers is of those ever built, so it needs no change.
+    override func prepareForReuse() {
+        last = nil
+        super.prepareForReuse()
     }
 
     override func notify() {

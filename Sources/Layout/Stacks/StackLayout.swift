@@ -26,10 +26,26 @@ final class StackLayout {
     // the run-time exclusivity checks (about 8% of a profile-feed frame,
     // measured with callgrind) prove nothing here.
     @exclusivity(unchecked) private(set) var children: [ViewNode] = []
-    @exclusivity(unchecked) private var sizes: [Size] = []
-    @exclusivity(unchecked) private var order: [Int] = []
-    @exclusivity(unchecked) private var minimums: [Int] = []
-    @exclusivity(unchecked) private var flexibility: [Int] = []
+    /// What `distribute` works out per child, in one buffer (one allocation
+    /// per stack, not one per quantity).
+    @exclusivity(unchecked) private var entries: [Entry] = []
+
+    /// A child's answer and its place in the offering order.
+    private struct Entry {
+        /// The size the child took (indexed by child).
+        var size = Size.zero
+        /// Its size along the axis when offered nothing (indexed by child).
+        var minimum = 0
+        /// Largest minus smallest size along the axis (indexed by child).
+        var flexibility = 0
+        /// The child offered space in this turn (indexed by turn).
+        var order = 0
+    }
+
+    /// Room for this many children from a stack's first update: a stack
+    /// whose children are appended one by one would otherwise grow its list
+    /// (and allocate) up to four times; most stacks have fewer.
+    private static let initialCapacity = 8
 
     init(axis: Axis, alignment: CrossAlignment, spacing: Int) {
         self.axis = axis
@@ -40,6 +56,7 @@ final class StackLayout {
     /// Takes the flattened children of `content` (after a view update).
     func prepare(_ content: ViewNode) {
         children.removeAll(keepingCapacity: true)
+        if children.capacity == 0 { children.reserveCapacity(StackLayout.initialCapacity) }
         content.appendLayoutChildren(&children)
         reserveBuffers()
     }
@@ -47,19 +64,17 @@ final class StackLayout {
     /// Takes the flattened children of several nodes.
     func prepare(_ content: [ViewNode]) {
         children.removeAll(keepingCapacity: true)
+        if children.capacity == 0 { children.reserveCapacity(StackLayout.initialCapacity) }
         for node in content { node.appendLayoutChildren(&children) }
         reserveBuffers()
     }
 
-    /// Room for every child in each buffer at once: appended one by one, a new
-    /// stack's buffers would each grow (and allocate) two or three times.
+    /// Room for every child's entry at once, as many as the child list has
+    /// room for: a row recycled for an item with one more optional part
+    /// (a reply line) then finds the room there.
     private func reserveBuffers() {
-        let count = children.count
-        guard sizes.capacity < count || order.capacity < count else { return }
-        sizes.reserveCapacity(count)
-        order.reserveCapacity(count)
-        minimums.reserveCapacity(count)
-        flexibility.reserveCapacity(count)
+        let count = max(children.count, children.capacity)
+        if entries.capacity < count { entries.reserveCapacity(count) }
     }
 
     /// The stack's size for `proposal`.
@@ -68,7 +83,8 @@ final class StackLayout {
         guard !children.isEmpty else { return .zero }
         var main = spacing * (children.count - 1)
         var cross = 0
-        for size in sizes {
+        for entry in entries {
+            let size = entry.size
             main += size.value(axis)
             cross = max(cross, size.value(axis == .horizontal ? .vertical : .horizontal))
         }
@@ -80,7 +96,7 @@ final class StackLayout {
         distribute(ProposedSize(rect.size))
         var cursor = axis == .horizontal ? rect.x : rect.y
         for (index, child) in children.enumerated() {
-            let size = sizes[index]
+            let size = entries[index].size
             let frame: Rect
             if axis == .horizontal {
                 frame = Rect(
@@ -103,13 +119,13 @@ final class StackLayout {
         }
     }
 
-    /// Fills `sizes` with each child's answer for its share of `proposal`.
+    /// Fills the entries' sizes with each child's answer for its share of `proposal`.
     private func distribute(_ proposal: ProposedSize) {
         let count = children.count
-        sizes.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
         let cross = proposal.value(axis == .horizontal ? .vertical : .horizontal)
         guard let main = proposal.value(axis) else {
-            for child in children { sizes.append(child.sizeThatFits(.along(axis, nil, cross: cross))) }
+            for child in children { entries.append(Entry(size: child.sizeThatFits(.along(axis, nil, cross: cross)))) }
             return
         }
         // A vertical stack offered exactly its ideal height (a lazy row placed
@@ -123,38 +139,32 @@ final class StackLayout {
             if ideal == main {
                 for child in children {
                     let height = child.sizeThatFits(.along(axis, nil, cross: cross)).rows
-                    sizes.append(child.sizeThatFits(.along(axis, height, cross: cross)))
+                    entries.append(Entry(size: child.sizeThatFits(.along(axis, height, cross: cross))))
                 }
                 return
             }
         }
-        order.removeAll(keepingCapacity: true)
-        minimums.removeAll(keepingCapacity: true)
-        flexibility.removeAll(keepingCapacity: true)
         for (index, child) in children.enumerated() {
             let smallest = child.sizeThatFits(.along(axis, 0, cross: cross)).value(axis)
             let largest = child.sizeThatFits(.along(axis, ProposedSize.unbounded, cross: cross)).value(axis)
-            minimums.append(smallest)
-            flexibility.append(largest - smallest)
-            sizes.append(.zero)
-            order.append(index)
+            entries.append(Entry(size: .zero, minimum: smallest, flexibility: largest - smallest, order: index))
         }
         sortOrder()
         var remaining = main - spacing * max(0, count - 1)
         var position = 0
         while position < count {
             // One priority group: [position, groupEnd).
-            let priority = children[order[position]].layoutPriority
+            let priority = children[entries[position].order].layoutPriority
             var groupEnd = position
-            while groupEnd < count && children[order[groupEnd]].layoutPriority == priority { groupEnd += 1 }
+            while groupEnd < count && children[entries[groupEnd].order].layoutPriority == priority { groupEnd += 1 }
             var reserved = 0
-            for later in groupEnd..<count { reserved += minimums[order[later]] }
+            for later in groupEnd..<count { reserved += entries[entries[later].order].minimum }
             var available = remaining - reserved
             for (taken, slot) in (position..<groupEnd).enumerated() {
-                let index = order[slot]
+                let index = entries[slot].order
                 let share = max(0, available) / (groupEnd - position - taken)
                 let size = children[index].sizeThatFits(.along(axis, share, cross: cross))
-                sizes[index] = size
+                entries[index].size = size
                 available -= size.value(axis)
                 remaining -= size.value(axis)
             }
@@ -162,17 +172,17 @@ final class StackLayout {
         }
     }
 
-    /// Insertion sort of `order`: priority descending, then flexibility ascending (stable).
+    /// Insertion sort of the entries' `order`: priority descending, then flexibility ascending (stable).
     private func sortOrder() {
-        guard order.count > 1 else { return }
-        for i in 1..<order.count {
-            let item = order[i]
+        guard entries.count > 1 else { return }
+        for i in 1..<entries.count {
+            let item = entries[i].order
             var j = i - 1
-            while j >= 0 && comesBefore(item, order[j]) {
-                order[j + 1] = order[j]
+            while j >= 0 && comesBefore(item, entries[j].order) {
+                entries[j + 1].order = entries[j].order
                 j -= 1
             }
-            order[j + 1] = item
+            entries[j + 1].order = item
         }
     }
 
@@ -180,6 +190,6 @@ final class StackLayout {
         let pa = children[a].layoutPriority
         let pb = children[b].layoutPriority
         if pa != pb { return pa > pb }
-        return flexibility[a] < flexibility[b]
+        return entries[a].flexibility < entries[b].flexibility
     }
 }

@@ -146,11 +146,15 @@ public final class HostCore {
     var transactionAnimation: Animation?
     private(set) lazy var layoutContext = LayoutContext(host: self)
     /// Removed views still moving out.
-    var ghosts: [(node: ViewNode, end: Double)] = []
+    /// `root` is the retired subtree (built from a view of type `type`, when
+    /// known), `node` the transition in it that draws the motion.
+    var ghosts: [(node: ViewNode, end: Double, root: ViewNode, type: ObjectIdentifier?)] = []
     /// Presented frames of matched views just before an animated update.
     var matchedFrames: [MatchedGeometryKey: FrameRect] = [:]
     /// Row subtrees lazy stacks let go of, for their next rows.
     let recycler = RowRecycler()
+    /// Other subtrees that left the tree, for the next views of their types.
+    let subtrees = SubtreeRecycler()
     /// How many `onPreferenceChange` nodes exist (the post-layout walk is skipped when none).
     var preferenceObservers = 0
 
@@ -164,16 +168,23 @@ public final class HostCore {
         if let animation = Transaction.animation { pendingAnimation = animation }
     }
 
-    /// `node` left the tree. With an animated update and a removal
-    /// transition, it keeps drawing while it moves out.
-    func retire(_ node: ViewNode, _ context: BuildContext) {
+    /// `node` (built from a view of type `type`, when known) left the tree.
+    /// With an animated update and a removal transition, it keeps drawing
+    /// while it moves out; then, or at once without one, its lazy stacks
+    /// give their rows to the recycler and the subtree itself is kept for
+    /// the next view of its type (`SubtreeRecycler`).
+    func retire(_ node: ViewNode, builtFrom type: ObjectIdentifier?, _ context: BuildContext) {
         guard let animation = context.animation, let transition = HostCore.transitionNode(in: node) else {
             node.recycleRows(into: recycler)
+            if let type { subtrees.donate(node, type: type) }
             return
         }
         layoutContext.time = time
         let end = transition.startRemoval(layoutContext, animation: animation)
-        ghosts.append((transition, end))
+        // Its pool is made now, on a frame that updates views: the frame that
+        // drops the ghost only animates, and keeping it then must not allocate.
+        if let type { subtrees.preparePool(for: type) }
+        ghosts.append((transition, end, node, type))
     }
 
     /// The transition wrapping `node`, looking through single-child wrappers.
@@ -195,6 +206,10 @@ public final class HostCore {
 
     func renderGhosts(into grid: inout Grid, _ context: RenderContext) {
         guard !ghosts.isEmpty else { return }
+        for ghost in ghosts where ghost.end <= context.time {
+            ghost.root.recycleRows(into: recycler)
+            if let type = ghost.type { subtrees.donate(ghost.root, type: type) }
+        }
         ghosts.removeAll { $0.end <= context.time }
         for ghost in ghosts { ghost.node.render(into: &grid, context) }
     }

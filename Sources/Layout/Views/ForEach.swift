@@ -23,8 +23,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         let node = ForEachNode<ID>(children: [])
         node.children.reserveCapacity(view.data.count)
         node.ids.reserveCapacity(view.data.count)
-        for element in view.data {
-            node.children.append(Content._makeNode(view.content(element), context))
+        forEachElement(of: view.data) { element in
+            node.children.append(context.makeNode(view.content(element)))
             node.ids.append(element[keyPath: view.id])
         }
         return node
@@ -35,34 +35,34 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             if sameIDs(view, node.ids) {
                 // The usual update: the same elements in the same order update in place (no lookups, no allocation).
                 var slot = 0
-                for element in view.data {
+                forEachElement(of: view.data) { element in
                     node.children[slot] = Content._updateNode(node.children[slot], view.content(element), context)
                     slot += 1
                 }
                 return
             }
             var old = [ID: ViewNode](minimumCapacity: node.ids.count)
-            for (id, child) in zip(node.ids, node.children) { old[id] = child }
+            for slot in node.ids.indices { old[node.ids[slot]] = node.children[slot] }
             var children: [ViewNode] = []
             var ids: [ID] = []
             children.reserveCapacity(view.data.count)
             ids.reserveCapacity(view.data.count)
-            for element in view.data {
+            forEachElement(of: view.data) { element in
                 let id = element[keyPath: view.id]
                 let child: ViewNode
                 if let existing = old.removeValue(forKey: id) {
                     child = Content._updateNode(existing, view.content(element), context)
                 } else {
-                    child = Content._makeNode(view.content(element), context)
+                    child = context.makeNode(view.content(element))
                 }
                 children.append(child)
                 ids.append(id)
             }
             // Gone elements retire in the order they were shown, not in the
             // dictionary's (hash) order: their removal motions draw in that order.
-            for (id, child) in zip(node.ids, node.children) where old[id] === child {
-                old[id] = nil
-                context.host?.retire(child, context)
+            for slot in node.ids.indices where old[node.ids[slot]] === node.children[slot] {
+                old[node.ids[slot]] = nil
+                context.retire(node.children[slot], builtFrom: ObjectIdentifier(Content.self))
             }
             node.children = children
             node.ids = ids
@@ -73,11 +73,36 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     private static func sameIDs(_ view: Self, _ ids: [ID]) -> Bool {
         guard view.data.count == ids.count else { return false }
         var slot = 0
-        for element in view.data {
-            if element[keyPath: view.id] != ids[slot] { return false }
+        var same = true
+        forEachElement(of: view.data) { element in
+            if same && element[keyPath: view.id] != ids[slot] { same = false }
             slot += 1
         }
-        return true
+        return same
+    }
+
+    /// Calls `body` with each element of `data`. This code is not
+    /// specialized for the scenes' collections, and reading an element
+    /// through `Collection`'s subscript (which a `for` loop does) runs a
+    /// coroutine that allocates its frame: one allocation per element on
+    /// every update. Arrays are read through their storage and integer
+    /// ranges counted, which allocates nothing; other collections go by index.
+    private static func forEachElement(of data: Data, _ body: (Data.Element) -> Void) {
+        if Data.self == Range<Int>.self {
+            // The same type, so the casts reinterpret nothing.
+            for value in unsafeBitCast(data, to: Range<Int>.self) { body(unsafeBitCast(value, to: Data.Element.self)) }
+            return
+        }
+        let contiguous: Void? = data.withContiguousStorageIfAvailable { elements in
+            for element in elements { body(element) }
+        }
+        if contiguous != nil { return }
+        var index = data.startIndex
+        let end = data.endIndex
+        while index != end {
+            body(data[index])
+            data.formIndex(after: &index)
+        }
     }
 }
 

@@ -61,7 +61,7 @@ final class TextNode: ViewNode {
     private(set) var style: Style
     private var lineLimit: Int?
     /// The lines last computed, for `linesWidth` columns and at most `linesLimit` lines (nil: any number).
-    private var lines: [TextLayout.Line] = []
+    private var lines = TextLines()
     private var linesWidth = -1
     private var linesLimit: Int?
     private var wraps = (WrapSummary.none, WrapSummary.none)
@@ -128,8 +128,7 @@ final class TextNode: ViewNode {
         } else {
             // Keep the lines too: placing the text at this width (the usual next step) reuses them.
             var cols = 0
-            lines.removeAll(keepingCapacity: true)
-            reserveLines(width == Int.max ? 1 : text.utf8.count / width + 2)
+            lines.reset(expecting: width == Int.max ? 1 : text.utf8.count / width + 2)
             TextLayout.forEachLine(text, width: width == Int.max ? nil : width, maxLines: nil) { line in
                 cols = max(cols, line.width)
                 lines.append(line)
@@ -145,21 +144,15 @@ final class TextNode: ViewNode {
         return natural
     }
 
-    /// Room for about `count` lines at once, one allocation instead of one
-    /// per doubling. Callers estimate with bytes / width + 2: a column takes
-    /// at least one UTF-8 byte and wrapped lines are nearly full, so short
-    /// only for texts of many newlines (which then grow as before).
-    private func reserveLines(_ count: Int) {
-        if lines.capacity < count { lines.reserveCapacity(min(count, 256)) }
-    }
-
     override func placeChildren(in rect: Rect, _ context: LayoutContext) {
         let limit = maxLines(rect.height)
         if linesWidth == rect.width && (linesLimit == limit || (linesLimit == nil && lines.count <= (limit ?? .max))) {
             return
         }
-        lines.removeAll(keepingCapacity: true)
-        reserveLines(min(limit ?? rect.height, text.utf8.count / max(1, rect.width) + 2))
+        // Lines expected: bytes / width + 2 (a column takes at least one UTF-8
+        // byte and wrapped lines are nearly full, so short only for texts of
+        // many newlines, which then grow as arrays do).
+        lines.reset(expecting: min(limit ?? rect.height, text.utf8.count / max(1, rect.width) + 2))
         TextLayout.forEachLine(text, width: rect.width, maxLines: limit) { lines.append($0) }
         linesWidth = rect.width
         linesLimit = limit

@@ -19,8 +19,11 @@ struct Article: LazyDataSource {
     let count: Int
     let seed: UInt64
     let file: FileFeed?
+    private let recent = RecentBlocks()
 
-    func item(at index: Int) -> ArticleBlock {
+    func item(at index: Int) -> ArticleBlock { recent.block(index) { makeItem(at: $0) } }
+
+    private func makeItem(at index: Int) -> ArticleBlock {
         if let file { return Article.block(from: file.record(index)) }
         var random = SeededRandom(seed: seed, index: index)
         if index == 0 { return ArticleBlock(kind: .title, lines: [Article.sentence(4 + random.below(4), &random)]) }

@@ -9,11 +9,19 @@ struct WatchaCatalog {
     let file: FileFeed?
     /// How many sections the home feed has (and rows each other tab's list has).
     let count: Int
+    /// Generated titles, by form and words (see `generatedTitle`).
+    private let titles = PosterStrings(count: 3 * 256)
+    /// "Genre · year" captions, by genre and year.
+    private let captions = PosterStrings(count: WatchaCatalog.genres.count * WatchaCatalog.years)
+    /// Years run from `firstYear` for this many.
+    private static let firstYear = 1998
+    private static let years = 28
 
     /// Posters in each home carousel.
     static let postersPerCarousel = 1_000
 
     init(settings: WorkloadSettings) throws {
+        assert(WatchaCatalog.adjectives.count <= 16 && WatchaCatalog.nouns.count <= 16, "titles are kept by 4-bit word places")
         seed = settings.seed
         if let path = settings.feedFile {
             let file = try FileFeed(path: path)
@@ -34,24 +42,38 @@ struct WatchaCatalog {
     /// Title number `index` (the lists of the other tabs walk these in order).
     func poster(_ index: Int) -> Poster {
         var random = SeededRandom(seed: seed, index: index)
-        let title = file.map { WatchaCatalog.title(of: $0.record(index)) } ?? WatchaCatalog.generatedTitle(&random)
-        let genre = WatchaCatalog.genres[random.below(WatchaCatalog.genres.count)]
-        let year = 1998 + random.below(28)
+        let title = file.map { WatchaCatalog.title(of: $0.record(index)) } ?? generatedTitle(&random)
+        let genreIndex = random.below(WatchaCatalog.genres.count)
+        let genre = WatchaCatalog.genres[genreIndex]
+        let yearIndex = random.below(WatchaCatalog.years)
+        let year = WatchaCatalog.firstYear + yearIndex
+        let caption = captions.string(genreIndex * WatchaCatalog.years + yearIndex) { "\(genre) · \(year)" }
         let hue = WatchaCatalog.tints[random.below(WatchaCatalog.tints.count)]
         return Poster(
-            index: index, title: title, genre: genre, year: year, rating: 25 + random.below(26),
+            index: index, title: title, genre: genre, year: year, caption: caption, rating: 25 + random.below(26),
             tint: hue.fill, edge: hue.edge)
     }
 
     /// A feed file line's title: its JSON `title`, else its text.
     private static func title(of record: FileRecord) -> String { record.value("title") ?? record.text }
 
-    private static func generatedTitle(_ random: inout SeededRandom) -> String {
+    /// A title of one of four forms, its words drawn in reading order. Kept
+    /// by form and the words' places (four bits each: the lists have at most 16 words).
+    private func generatedTitle(_ random: inout SeededRandom) -> String {
+        let adjectives = WatchaCatalog.adjectives
+        let nouns = WatchaCatalog.nouns
         switch random.below(5) {
-        case 0: return "The " + adjectives[random.below(adjectives.count)] + " " + nouns[random.below(nouns.count)]
-        case 1: return nouns[random.below(nouns.count)] + " of " + nouns[random.below(nouns.count)]
-        case 2: return korean[random.below(korean.count)]
-        default: return adjectives[random.below(adjectives.count)] + " " + nouns[random.below(nouns.count)]
+        case 0:
+            let (adjective, noun) = (random.below(adjectives.count), random.below(nouns.count))
+            return titles.string(adjective << 4 | noun) { "The " + adjectives[adjective] + " " + nouns[noun] }
+        case 1:
+            let (first, second) = (random.below(nouns.count), random.below(nouns.count))
+            return titles.string(256 + (first << 4 | second)) { nouns[first] + " of " + nouns[second] }
+        case 2:
+            return WatchaCatalog.korean[random.below(WatchaCatalog.korean.count)]
+        default:
+            let (adjective, noun) = (random.below(adjectives.count), random.below(nouns.count))
+            return titles.string(512 + (adjective << 4 | noun)) { adjectives[adjective] + " " + nouns[noun] }
         }
     }
 
@@ -79,6 +101,8 @@ struct Poster: Equatable {
     let title: String
     let genre: String
     let year: Int
+    /// "Genre · year".
+    let caption: String
     /// Watcha's star rating times ten (25 means 2.5).
     let rating: Int
     let tint: Color

@@ -235,7 +235,7 @@ struct TitleRow: View {
             guard poster.rating % 3 == 0 else { return size }
             let percent = (poster.index &* 37 % 100 + 100) % 100
             return TitleRow.progressBar(percent: percent, cells: 6) + " \(percent)%"
-        default: return "\(poster.genre) · \(poster.year)"
+        default: return poster.caption
         }
     }
 }

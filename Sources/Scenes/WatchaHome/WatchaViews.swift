@@ -163,7 +163,7 @@ struct PosterCard: View {
             Spacer(minLength: 0)
             Text(poster.title).bold().foregroundColor(.brightWhite).lineLimit(kind == .hero ? 1 : 2)
             if kind == .hero {
-                Text("\(poster.genre) · \(poster.year)").foregroundStyle(.secondary).lineLimit(1)
+                Text(poster.caption).foregroundStyle(.secondary).lineLimit(1)
             }
         }
         .frame(width: size.cols - 2, height: size.rows - 2, alignment: .topLeading)
