@@ -110,6 +110,34 @@ final class FrameReuseTests: XCTestCase {
         XCTAssertFalse(host.lastFrameWasRedrawn)
     }
 
+    func testALayoutThatChangedNothingIsSkippedUntilAStateChangeOrScrollRequest() {
+        let position = ScrollPosition()
+        let size = Size(cols: 8, rows: 2)
+        let host = ViewHost(size: size) {
+            ScrollView(position: position) {
+                VStack(alignment: .leading, spacing: 0) { ForEach(0..<10) { Text("line \($0)") } }
+            }
+        }
+        var screen = SwappingScreen(size: size)
+        var skipped: [Bool] = []
+        func frame(_ expected: [String]) {
+            XCTAssertEqual(screen.frame(host), expected)
+            skipped.append(host.lastLayoutWasSkipped)
+        }
+        frame(["line 0", "line 1"])  // built and placed
+        frame(["line 0", "line 1"])  // laid out again: changes nothing
+        frame(["line 0", "line 1"])  // skipped
+        position.scroll(by: 1)
+        frame(["line 1", "line 2"])
+        frame(["line 1", "line 2"])
+        frame(["line 1", "line 2"])
+        position.scroll(by: 0)  // a request, even of nothing, is applied by a layout
+        frame(["line 1", "line 2"])
+        host.size = Size(cols: 8, rows: 2)  // the same size: nothing to do
+        frame(["line 1", "line 2"])
+        XCTAssertEqual(skipped, [false, false, true, false, false, true, false, true])
+    }
+
     func testWithReuseOffEveryFrameIsDrawn() {
         ViewHostDrawing.reusesUnchangedFrames = false
         defer { ViewHostDrawing.reusesUnchangedFrames = true }
@@ -118,6 +146,7 @@ final class FrameReuseTests: XCTestCase {
         _ = screen.frame(host)
         XCTAssertEqual(screen.frame(host), [" a"], "a root smaller than the screen is centred")
         XCTAssertTrue(host.lastFrameWasRedrawn)
+        XCTAssertFalse(host.lastLayoutWasSkipped)
     }
 
     func testAResizedScreenDrawsAgain() {

@@ -13,8 +13,12 @@ extension Grid {
     /// - Complexity: O(rows), plus O(cols) per copied row.
     @discardableResult
     public mutating func copyChangedRows(from source: Grid) -> Int {
-        precondition(
-            source.cols == cols && source.rows == rows, "row copies are between grids of one size")
+        precondition(source.cols == cols && source.rows == rows, "row copies are between grids of one size")
+        // Read-only first: a grid sharing the source's storage (the frame
+        // handed back is the one copied from) must not be written at all,
+        // which would copy its arrays (the optimiser makes them unique
+        // before a loop that may write them).
+        guard (0..<rows).contains(where: { stamps[$0] != source.stamps[$0] }) else { return 0 }
         var copied = 0
         let cols = self.cols
         for y in 0..<rows where stamps[y] != source.stamps[y] {

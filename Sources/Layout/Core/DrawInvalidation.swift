@@ -31,6 +31,13 @@ enum DrawInvalidation {
         animationEnd = saved
     }
 
+    /// Requests a layout must apply though no frame changed yet (a scroll
+    /// request): they keep a host from skipping its next layout, not from
+    /// reusing its last frame (a scroll that moves nothing draws nothing).
+    @exclusivity(unchecked) nonisolated(unsafe) static var layoutRequests: UInt64 = 0
+
+    static func layoutRequested() { layoutRequests &+= 1 }
+
     /// Something that can change drawn cells changed.
     @inline(__always)
     static func changed() { changes &+= 1 }
@@ -46,7 +53,8 @@ enum DrawInvalidation {
 /// Process-wide drawing switches, for tests and measurements that compare
 /// a host reusing its last frame with one drawing every frame.
 public enum ViewHostDrawing {
-    /// Whether hosts copy their last frame when nothing that can move a
-    /// cell changed since (see `ViewHost.draw(into:)`); on by default.
+    /// Whether hosts copy their last frame, and skip laying out again, when
+    /// nothing that can move a cell changed since (see `ViewHost.draw(into:)`
+    /// and `ViewHost.layout()`); on by default.
     nonisolated(unsafe) public static var reusesUnchangedFrames = true
 }

@@ -133,8 +133,40 @@ public final class ViewHost<Root: View> {
 
     /// Applies pending state changes and lays the tree out for the current
     /// frame (`render` does this; tests call it to read frames).
+    ///
+    /// Skipped when the last layout changed nothing and nothing it reads
+    /// changed since (no state change, scroll request, resize or frame
+    /// change; no animation moving): it would place every node where it is.
     public func layout() {
+        if isLastLayoutCurrent() { return }
+        let changesBefore = DrawInvalidation.changes
         DrawInvalidation.withAnimationEnd(&animationEnd) { layoutPasses() }
+        laidOutChanges = DrawInvalidation.changes
+        laidOutRequests = DrawInvalidation.layoutRequests
+        lastLayoutChangedNothing = laidOutChanges == changesBefore
+        laidOutGeneration = generation
+        laidOutTime = core.time
+        lastLayoutWasSkipped = false
+    }
+
+    /// The change count, generation and clock after the last layout, and
+    /// whether it changed nothing (so doing it again would change nothing).
+    private var laidOutChanges: UInt64 = 0
+    private var laidOutRequests: UInt64 = 0
+    private var lastLayoutChangedNothing = false
+    private var laidOutGeneration = -1
+    private var laidOutTime = 0.0
+    /// Whether the last `layout` call was skipped (see `layout()`).
+    public private(set) var lastLayoutWasSkipped = false
+
+    private func isLastLayoutCurrent() -> Bool {
+        guard ViewHostDrawing.reusesUnchangedFrames, root != nil, !core.needsUpdate, lastLayoutChangedNothing,
+            core.ghosts.isEmpty
+        else { return false }
+        lastLayoutWasSkipped =
+            laidOutChanges == DrawInvalidation.changes && laidOutRequests == DrawInvalidation.layoutRequests
+            && laidOutGeneration == generation && laidOutTime >= animationEnd
+        return lastLayoutWasSkipped
     }
 
     private func layoutPasses() {
