@@ -81,14 +81,19 @@ final class FrameReuseTests: XCTestCase {
         withAnimation(.linear(duration: 1)) { Mover.flag?.wrappedValue = true }
         var screens: [String] = []
         var redrawn: [Bool] = []
+        var layoutSkipped: [Bool] = []
         for _ in 0..<7 {
             screens.append(screen.frame(host)[0])
             redrawn.append(host.lastFrameWasRedrawn)
+            layoutSkipped.append(host.lastLayoutWasSkipped)
         }
         XCTAssertEqual(
             screens, ["#", "  #", "    #", "      #", "        #", "        #", "        #"])
         // Frames at 0, 1/4, 1/2 and 3/4 s move; the one at 1 s draws the end; later ones copy it.
         XCTAssertEqual(redrawn, [true, true, true, true, true, false, false])
+        // The update's layout starts the motion and the next one changes
+        // nothing; after that only drawing follows the clock.
+        XCTAssertEqual(layoutSkipped, [false, false, true, true, true, true, true])
     }
 
     func testAScrollDrawsAgainAndTheFrameAfterItIsCopied() {

@@ -136,7 +136,9 @@ public final class ViewHost<Root: View> {
     ///
     /// Skipped when the last layout changed nothing and nothing it reads
     /// changed since (no state change, scroll request, resize or frame
-    /// change; no animation moving): it would place every node where it is.
+    /// change): it would place every node where it is. A running animation
+    /// does not count: layout places targets, and only drawing reads the
+    /// clock (frames move with it as `presentedFrame` says).
     public func layout() {
         if isLastLayoutCurrent() { return }
         let changesBefore = DrawInvalidation.changes
@@ -145,17 +147,15 @@ public final class ViewHost<Root: View> {
         laidOutRequests = DrawInvalidation.layoutRequests
         lastLayoutChangedNothing = laidOutChanges == changesBefore
         laidOutGeneration = generation
-        laidOutTime = core.time
         lastLayoutWasSkipped = false
     }
 
-    /// The change count, generation and clock after the last layout, and
+    /// The change and request counts and generation after the last layout, and
     /// whether it changed nothing (so doing it again would change nothing).
     private var laidOutChanges: UInt64 = 0
     private var laidOutRequests: UInt64 = 0
     private var lastLayoutChangedNothing = false
     private var laidOutGeneration = -1
-    private var laidOutTime = 0.0
     /// Whether the last `layout` call was skipped (see `layout()`).
     public private(set) var lastLayoutWasSkipped = false
 
@@ -165,7 +165,7 @@ public final class ViewHost<Root: View> {
         else { return false }
         lastLayoutWasSkipped =
             laidOutChanges == DrawInvalidation.changes && laidOutRequests == DrawInvalidation.layoutRequests
-            && laidOutGeneration == generation && laidOutTime >= animationEnd
+            && laidOutGeneration == generation
         return lastLayoutWasSkipped
     }
 
