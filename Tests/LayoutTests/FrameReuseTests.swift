@@ -99,11 +99,7 @@ final class FrameReuseTests: XCTestCase {
     func testAScrollDrawsAgainAndTheFrameAfterItIsCopied() {
         let position = ScrollPosition()
         let size = Size(cols: 8, rows: 2)
-        let host = ViewHost(size: size) {
-            ScrollView(position: position) {
-                VStack(alignment: .leading, spacing: 0) { ForEach(0..<10) { Text("line \($0)") } }
-            }
-        }
+        let host = ViewHost(size: size) { ScrolledLines(position: position) }
         var screen = SwappingScreen(size: size)
         XCTAssertEqual(screen.frame(host), ["line 0", "line 1"])
         XCTAssertEqual(screen.frame(host), ["line 0", "line 1"])
@@ -118,11 +114,7 @@ final class FrameReuseTests: XCTestCase {
     func testALayoutThatChangedNothingIsSkippedUntilAStateChangeOrScrollRequest() {
         let position = ScrollPosition()
         let size = Size(cols: 8, rows: 2)
-        let host = ViewHost(size: size) {
-            ScrollView(position: position) {
-                VStack(alignment: .leading, spacing: 0) { ForEach(0..<10) { Text("line \($0)") } }
-            }
-        }
+        let host = ViewHost(size: size) { ScrolledLines(position: position) }
         var screen = SwappingScreen(size: size)
         var skipped: [Bool] = []
         func frame(_ expected: [String]) {
@@ -165,5 +157,16 @@ final class FrameReuseTests: XCTestCase {
         host.render(into: &grid)
         XCTAssertTrue(host.lastFrameWasRedrawn)
         XCTAssertEqual(grid.lines, ["  ab"])
+    }
+}
+
+/// Ten lines in a scroll view driven by `position`.
+private struct ScrolledLines: View {
+    let position: ScrollPosition
+
+    var body: some View {
+        ScrollView(position: position) {
+            VStack(alignment: .leading, spacing: 0) { ForEach(0..<10) { Text("line \($0)") } }
+        }
     }
 }
