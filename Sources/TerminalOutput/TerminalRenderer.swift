@@ -44,12 +44,16 @@ public final class TerminalRenderer {
     /// After writing: `next` is what the terminal shows, and the caller gets
     /// back the previously shown grid's storage to draw the following frame
     /// into (its contents are stale: redraw every row). No cells are copied.
+    /// With no shown grid of that size (the first frame, a resize) the caller
+    /// gets a new blank grid, not one sharing the shown grid's storage, which
+    /// its next write would copy in whatever later frame first writes.
     public func commit(swapping next: inout Grid) {
         if var previous = shown, previous.size == next.size {
             swap(&previous, &next)
             shown = previous
         } else {
             shown = next
+            next = Grid(size: next.size)
         }
     }
 

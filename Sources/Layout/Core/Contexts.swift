@@ -67,6 +67,7 @@ extension ViewNode {
         if !hasBeenPlaced {
             hasBeenPlaced = true
             frame = rect
+            DrawInvalidation.changed()  // a node drawn for the first time, even at its old (zero) frame
             if let animation = context.animation, let insertion = context.insertion {
                 self.animation = FrameAnimation(
                     from: insertion.start(for: rect), to: rect, start: context.time, animation: animation)

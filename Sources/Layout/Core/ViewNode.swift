@@ -14,13 +14,25 @@ import FrameGrid
 /// only animate allocation-free.
 public class ViewNode {
     /// The laid-out frame, in grid cells.
-    final var frame = Rect.zero
+    final var frame = Rect.zero {
+        didSet { if frame != oldValue { DrawInvalidation.changed() } }
+    }
     /// The frame's motion, when it is animating from an earlier frame.
-    final var animation: FrameAnimation?
+    final var animation: FrameAnimation? {
+        didSet {
+            if let animation {
+                DrawInvalidation.animating(until: animation.endTime)
+            } else if oldValue != nil {
+                DrawInvalidation.changed()
+            }
+        }
+    }
     /// False until the first `place`: the moment insertion effects start.
     final var hasBeenPlaced = false
     /// Laid out but not drawn (`.hidden()`).
-    final var isHidden = false
+    final var isHidden = false {
+        didSet { if isHidden != oldValue { DrawInvalidation.changed() } }
+    }
     private final var sizeCache = SizeCache()
 
     init() {}

@@ -18,15 +18,19 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     private var settings: LazyStackSettings
     private var context: BuildContext
     private var position: ScrollPosition
-    private var live: [LazyRow] = []
-    private var nextLive: [LazyRow] = []
+    // The rows are read and written per row of every layout pass, on the one
+    // thread that drives views, and no access to them spans a call back into
+    // this node: the run-time exclusivity checks (liveSlot, existing, measure,
+    // arrangeRows) cost 4% of watcha-home's instructions (measured with callgrind).
+    @exclusivity(unchecked) private var live: [LazyRow] = []
+    @exclusivity(unchecked) private var nextLive: [LazyRow] = []
     /// Rows built during this layout that are not in `live` yet.
-    private var fresh: [LazyRow] = []
-    private var lengths = RowLengthCache()
+    @exclusivity(unchecked) private var fresh: [LazyRow] = []
+    @exclusivity(unchecked) private var lengths = RowLengthCache()
     /// A section header built only to be pinned (its row is out of view).
-    private var pinned: LazyRow?
+    @exclusivity(unchecked) private var pinned: LazyRow?
     /// The live row drawn pinned, if the header is among them.
-    private var pinnedLive: Int?
+    @exclusivity(unchecked) private var pinnedLive: Int?
     private var rowsBuilt = 0
     private var rowsUpdated = 0
     private var rowProposal = ProposedSize.ideal

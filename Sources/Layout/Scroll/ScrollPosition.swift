@@ -34,13 +34,17 @@ public final class ScrollPosition {
     /// Moves the content by `cells` (positive: towards the end). Over a lazy
     /// stack, a scroll of more than eight viewports moves by estimated row
     /// heights (like `scrollTo`) rather than measuring every row passed.
-    public func scroll(by cells: Int) { pendingDelta += cells }
+    public func scroll(by cells: Int) {
+        pendingDelta += cells
+        DrawInvalidation.layoutRequested()  // the next layout must apply it
+    }
 
     /// Puts content offset `offset` at the viewport's top (clamped to the content).
     public func scrollTo(offset: Int) {
         pendingOffset = offset
         pendingAnchor = nil
         pendingDelta = 0
+        DrawInvalidation.layoutRequested()
     }
 
     /// Puts row `index` of a lazy stack at the viewport's top, `offset` cells into it.
@@ -49,6 +53,7 @@ public final class ScrollPosition {
         pendingAnchor = LazyAnchor(index: index, offset: offset)
         pendingOffset = nil
         pendingDelta = 0
+        DrawInvalidation.layoutRequested()
     }
 }
 

@@ -59,14 +59,61 @@ public final class ViewHost<Root: View> {
     /// The drawing half of `render`, for callers that time layout and
     /// drawing apart: draws the tree as last laid out (call `layout()`
     /// first), then advances the clock.
+    ///
+    /// When nothing that can move a cell changed since the last frame drawn
+    /// (no view update, no frame, animation or visibility change, no
+    /// animation still moving then; see `DrawInvalidation`), the nodes are
+    /// not drawn again: the last frame's rows are copied into `grid`, only
+    /// those whose stamps differ, and keep their stamps, so the differ
+    /// passes them in O(1) each.
     public func draw(into grid: inout Grid) {
-        // Drawing may measure (rows a lazy stack meets while drawing): with this host's caches.
-        LayoutGeneration.current = generation
-        grid.clear()
-        let context = RenderContext(time: core.time, clip: grid.bounds)
-        root?.render(into: &grid, context)
-        core.renderGhosts(into: &grid, context)
+        if let lastDrawn, isLastDrawnCurrent(for: grid.size) {
+            lastRowsCopied = grid.copyChangedRows(from: lastDrawn)
+            lastFrameWasRedrawn = false
+        } else {
+            // Let go of the last frame first: if `grid` is that frame's
+            // storage, writing it then copies nothing.
+            lastDrawn = nil
+            // Drawing may measure (rows a lazy stack meets while drawing): with this host's caches.
+            LayoutGeneration.current = generation
+            // Counted before drawing: a change made while drawing (a row a
+            // lazy stack places then) makes the next frame draw again.
+            drawnChanges = DrawInvalidation.changes
+            drawnTime = core.time
+            grid.clear()
+            let context = RenderContext(time: core.time, clip: grid.bounds)
+            DrawInvalidation.withAnimationEnd(&animationEnd) {
+                root?.render(into: &grid, context)
+                core.renderGhosts(into: &grid, context)
+            }
+            lastDrawn = grid  // shares storage: no cells are copied
+            lastRowsCopied = 0
+            lastFrameWasRedrawn = true
+        }
         core.frameIndex += 1
+    }
+
+    /// The last frame drawn (storage shared with the grid it was drawn
+    /// into), with the change count and clock it was drawn at.
+    private var lastDrawn: Grid?
+    private var drawnChanges: UInt64 = 0
+    private var drawnTime = 0.0
+    /// When this host's last frame animation ends, on its clock.
+    private var animationEnd = -Double.infinity
+    /// Whether the last `draw` drew the nodes (false: it copied the frame before).
+    public private(set) var lastFrameWasRedrawn = false
+    /// Rows the last `draw` copied from the frame before (0 when it drew the nodes).
+    public private(set) var lastRowsCopied = 0
+
+    /// Whether drawing now would give the cells last drawn: nothing changed
+    /// since, and no animation was still moving when they were drawn.
+    private func isLastDrawnCurrent(for size: Size) -> Bool {
+        guard ViewHostDrawing.reusesUnchangedFrames, lastDrawn?.size == size, root != nil,
+            core.ghosts.isEmpty
+        else {
+            return false
+        }
+        return drawnChanges == DrawInvalidation.changes && drawnTime >= animationEnd
     }
 
     /// Draws the last frame again, at its time, without advancing the clock
@@ -86,7 +133,43 @@ public final class ViewHost<Root: View> {
 
     /// Applies pending state changes and lays the tree out for the current
     /// frame (`render` does this; tests call it to read frames).
+    ///
+    /// Skipped when the last layout changed nothing and nothing it reads
+    /// changed since (no state change, scroll request, resize or frame
+    /// change): it would place every node where it is. A running animation
+    /// does not count: layout places targets, and only drawing reads the
+    /// clock (frames move with it as `presentedFrame` says).
     public func layout() {
+        if isLastLayoutCurrent() { return }
+        let changesBefore = DrawInvalidation.changes
+        DrawInvalidation.withAnimationEnd(&animationEnd) { layoutPasses() }
+        laidOutChanges = DrawInvalidation.changes
+        laidOutRequests = DrawInvalidation.layoutRequests
+        lastLayoutChangedNothing = laidOutChanges == changesBefore
+        laidOutGeneration = generation
+        lastLayoutWasSkipped = false
+    }
+
+    /// The change and request counts and generation after the last layout, and
+    /// whether it changed nothing (so doing it again would change nothing).
+    private var laidOutChanges: UInt64 = 0
+    private var laidOutRequests: UInt64 = 0
+    private var lastLayoutChangedNothing = false
+    private var laidOutGeneration = -1
+    /// Whether the last `layout` call was skipped (see `layout()`).
+    public private(set) var lastLayoutWasSkipped = false
+
+    private func isLastLayoutCurrent() -> Bool {
+        guard ViewHostDrawing.reusesUnchangedFrames, root != nil, !core.needsUpdate, lastLayoutChangedNothing,
+            core.ghosts.isEmpty
+        else { return false }
+        lastLayoutWasSkipped =
+            laidOutChanges == DrawInvalidation.changes && laidOutRequests == DrawInvalidation.layoutRequests
+            && laidOutGeneration == generation
+        return lastLayoutWasSkipped
+    }
+
+    private func layoutPasses() {
         // Preference observers may change state in response to a layout
         // (a header reacting to the scroll offset): settle that within the
         // frame, but at most twice more, so a feedback loop cannot hang it.
@@ -119,6 +202,7 @@ public final class ViewHost<Root: View> {
         core.needsUpdate = false
         core.pendingAnimation = nil
         core.transactionAnimation = animation
+        DrawInvalidation.changed()  // view values drawn (text, colours, order) may have changed
         core.layoutContext.animation = animation
         generation = LayoutGeneration.next()
         LayoutGeneration.current = generation

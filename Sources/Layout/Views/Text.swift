@@ -57,11 +57,14 @@ public struct Text: View, Equatable {
 /// widths asked about, how many lines the text wraps to there, so a stack
 /// asking several times per pass wraps it once per width.
 final class TextNode: ViewNode {
-    private(set) var text: String
-    private(set) var style: Style
+    // Read per line drawn, written only by updates and layout on the thread
+    // that drives views; the run-time exclusivity checks cost more than the
+    // reads (measured with callgrind).
+    @exclusivity(unchecked) private(set) var text: String
+    @exclusivity(unchecked) private(set) var style: Style
     private var lineLimit: Int?
     /// The lines last computed, for `linesWidth` columns and at most `linesLimit` lines (nil: any number).
-    private var lines = TextLines()
+    @exclusivity(unchecked) private var lines = TextLines()
     private var linesWidth = -1
     private var linesLimit: Int?
     private var wraps = (WrapSummary.none, WrapSummary.none)

@@ -89,7 +89,9 @@ extension FrameEncoder {
         case .default:
             return
         case .palette(let index):
-            indexed?.write(to: &output, Int(index))
+            if let indexed {
+                paletteSequences.write(indexed, index: index, background: sgr == 48, to: &output, scratch: &scratch)
+            }
         case .rgb(let r, let g, let b):
             if let direct {
                 direct.write(to: &output, Int(r), Int(g), Int(b))

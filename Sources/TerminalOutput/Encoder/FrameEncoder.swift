@@ -26,6 +26,8 @@ public final class FrameEncoder {
     @exclusivity(unchecked) var penKnown = false
     /// Candidate sequences are measured here before the cheapest is copied out.
     @exclusivity(unchecked) var scratch: [UInt8] = []
+    /// `setaf`/`setab` bytes per palette entry, evaluated once each.
+    @exclusivity(unchecked) var paletteSequences = PaletteSequences()
 
     /// Lengths of the one-step moves (`cuf1`, `cub1`, `cud1`, `cuu1`), fixed per terminal.
     let stepLengths: (right: Int, left: Int, down: Int, up: Int)

@@ -1,0 +1,60 @@
+/// What tells a host that its last drawn frame is still the one its nodes
+/// would draw: a process-wide count of changes that can move a cell, and the
+/// latest end of any frame animation.
+///
+/// A node's drawing is a function of its frame, its animation (at the
+/// host's clock), its visibility and its view values; the last only change
+/// in a view update. So every assignment that changes a frame, an animation
+/// or `isHidden`, and every view update, counts one change. A host that
+/// sees the count unchanged since it drew, and no animation still moving
+/// at the time it drew, may reuse that frame's cells instead of drawing.
+///
+/// One count serves every host (like `LayoutGeneration`): another host's
+/// changes only make a host draw when it need not, they never hide its own.
+/// Animation ends are on a host's clock, so each host keeps its own and
+/// makes it current while it lays out and draws (`withAnimationEnd`).
+enum DrawInvalidation {
+    // Written on every frame change of a layout pass on the one thread that
+    // drives views (see `ViewHost`): no run-time exclusivity check.
+    @exclusivity(unchecked) nonisolated(unsafe) static var changes: UInt64 = 0
+    /// The latest time, on the clock of the host laying out or drawing, at
+    /// which a frame animation ends.
+    @exclusivity(unchecked) nonisolated(unsafe) static var animationEnd: Double = -.infinity
+
+    /// Runs `body` with `end` as the current animation end and returns the
+    /// end after it (`end` or later, if `body` started animations).
+    static func withAnimationEnd(_ end: inout Double, _ body: () -> Void) {
+        let saved = animationEnd
+        animationEnd = end
+        body()
+        end = animationEnd
+        animationEnd = saved
+    }
+
+    /// Requests a layout must apply though no frame changed yet (a scroll
+    /// request): they keep a host from skipping its next layout, not from
+    /// reusing its last frame (a scroll that moves nothing draws nothing).
+    @exclusivity(unchecked) nonisolated(unsafe) static var layoutRequests: UInt64 = 0
+
+    static func layoutRequested() { layoutRequests &+= 1 }
+
+    /// Something that can change drawn cells changed.
+    @inline(__always)
+    static func changed() { changes &+= 1 }
+
+    /// A frame animation was started or retargeted.
+    @inline(__always)
+    static func animating(until end: Double) {
+        changes &+= 1
+        if end > animationEnd { animationEnd = end }
+    }
+}
+
+/// Process-wide drawing switches, for tests and measurements that compare
+/// a host reusing its last frame with one drawing every frame.
+public enum ViewHostDrawing {
+    /// Whether hosts copy their last frame, and skip laying out again, when
+    /// nothing that can move a cell changed since (see `ViewHost.draw(into:)`
+    /// and `ViewHost.layout()`); on by default.
+    nonisolated(unsafe) public static var reusesUnchangedFrames = true
+}
