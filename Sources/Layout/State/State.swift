@@ -80,10 +80,12 @@ final class StateStorage<Value> {
 }
 
 enum StateSlots {
-    /// Where each view type keeps its state properties: byte offsets and
-    /// types, in declaration order (empty: stateless; nil: not a struct).
-    /// Read once per view type from the runtime's field metadata; `Mirror`
-    /// allocated five times each time a view with state was built or updated.
+    /// View types known to have no state: looked up first, as most views are.
+    nonisolated(unsafe) private static var stateless = Set<ObjectIdentifier>()
+    /// Where each view type with state keeps it: byte offsets and types, in
+    /// declaration order (nil: not a struct). Read once per view type from the
+    /// runtime's field metadata; `Mirror` allocated five times each time a
+    /// view with state was built or updated.
     nonisolated(unsafe) private static var layouts = [ObjectIdentifier: [StateField]?]()
 
     struct StateField {
@@ -93,6 +95,7 @@ enum StateSlots {
 
     /// Calls `body` with each `@State` and `@Namespace` property of `view`, in declaration order.
     static func forEach<V: View>(in view: V, _ body: (AnyStateSlot) -> Void) {
+        if stateless.contains(ObjectIdentifier(V.self)) { return }
         guard let fields = layout(of: V.self) else {
             // Not a struct (a class or enum view): its fields are not laid out inline.
             for child in Mirror(reflecting: view).children {
@@ -124,6 +127,10 @@ enum StateSlots {
                 fields.append(StateField(offset: offset, type: holder))
             }
             return true
+        }
+        if isStruct && fields.isEmpty {
+            stateless.insert(key)
+            return fields
         }
         let found = isStruct ? fields : nil
         layouts[key] = found
