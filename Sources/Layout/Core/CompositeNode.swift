@@ -12,15 +12,20 @@ final class CompositeNode<V: View>: ViewNode {
     init(_ view: V, _ context: BuildContext) {
         self.view = view
         // Reflection only runs when a view is built or updated, never on frames that only draw.
-        let slots = StateSlots.of(view)
-        storages = slots.map { $0.makeStorage(host: context.host) }
+        var storages: [AnyObject] = []
+        StateSlots.forEach(in: view) { storages.append($0.makeStorage(host: context.host)) }
+        self.storages = storages
         child = V.Body._makeNode(view.body, context)
         super.init()
     }
 
     func update(_ view: V, _ context: BuildContext) {
         if !storages.isEmpty {
-            for (slot, storage) in zip(StateSlots.of(view), storages) { slot.link(storage) }
+            var index = 0
+            StateSlots.forEach(in: view) { slot in
+                slot.link(storages[index])
+                index += 1
+            }
         }
         self.view = view
         child = V.Body._updateNode(child, view.body, context)

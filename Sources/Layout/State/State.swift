@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import FrameGrid
 
 /// A value a view owns. Changing it schedules a new frame in which the
@@ -79,15 +80,60 @@ final class StateStorage<Value> {
 }
 
 enum StateSlots {
-    /// View types known to have no state: reflection is skipped for them.
+    /// View types known to have no state: looked up first, as most views are.
     nonisolated(unsafe) private static var stateless = Set<ObjectIdentifier>()
+    /// Where each view type with state keeps it: byte offsets and types, in
+    /// declaration order (nil: not a struct). Read once per view type from the
+    /// runtime's field metadata; `Mirror` allocated five times each time a
+    /// view with state was built or updated.
+    nonisolated(unsafe) private static var layouts = [ObjectIdentifier: [StateField]?]()
 
-    /// The `@State` and `@Namespace` properties of `view`, in declaration order.
-    static func of<V: View>(_ view: V) -> [AnyStateSlot] {
-        let type = ObjectIdentifier(V.self)
-        if stateless.contains(type) { return [] }
-        let slots = Mirror(reflecting: view).children.compactMap { ($0.value as? StateSlotHolder)?.anySlot }
-        if slots.isEmpty { stateless.insert(type) }
-        return slots
+    struct StateField {
+        let offset: Int
+        let type: any StateSlotHolder.Type
+    }
+
+    /// Calls `body` with each `@State` and `@Namespace` property of `view`, in declaration order.
+    static func forEach<V: View>(in view: V, _ body: (AnyStateSlot) -> Void) {
+        if stateless.contains(ObjectIdentifier(V.self)) { return }
+        guard let fields = layout(of: V.self) else {
+            // Not a struct (a class or enum view): its fields are not laid out inline.
+            for child in Mirror(reflecting: view).children {
+                if let holder = child.value as? StateSlotHolder { body(holder.anySlot) }
+            }
+            return
+        }
+        if fields.isEmpty { return }
+        withUnsafeBytes(of: view) { bytes in
+            for field in fields { body(slot(field.type, in: bytes, at: field.offset)) }
+        }
+    }
+
+    private static func slot<H: StateSlotHolder>(_: H.Type, in bytes: UnsafeRawBufferPointer, at offset: Int)
+        -> AnyStateSlot
+    {
+        // The field sits at its own alignment inside the view's bytes; `load`
+        // copies it (retaining its slot), as reading the property would.
+        bytes.load(fromByteOffset: offset, as: H.self).anySlot
+    }
+
+    /// The state fields of a struct view type; nil for other kinds of type.
+    private static func layout<V: View>(of type: V.Type) -> [StateField]? {
+        let key = ObjectIdentifier(type)
+        if let known = layouts[key] { return known }
+        var fields: [StateField] = []
+        let isStruct = _forEachField(of: type) { _, offset, fieldType, _ in
+            if let holder = fieldType as? any StateSlotHolder.Type {
+                fields.append(StateField(offset: offset, type: holder))
+            }
+            return true
+        }
+        if isStruct && fields.isEmpty {
+            stateless.insert(key)
+            return fields
+        }
+        let found = isStruct ? fields : nil
+        layouts[key] = found
+        return found
     }
 }

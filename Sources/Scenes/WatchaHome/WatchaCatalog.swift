@@ -148,7 +148,17 @@ struct CarouselPosters: LazyDataSource {
     let section: Int
 
     var count: Int { catalog.count == 0 ? 0 : WatchaCatalog.postersPerCarousel }
-    func item(at index: Int) -> Poster { catalog.poster(section: section, column: index) }
+    func item(at index: Int) -> CarouselPoster {
+        CarouselPoster(poster: catalog.poster(section: section, column: index), kind: HomeSections.kind(section))
+    }
+}
+
+/// A poster with the kind of carousel it sits in: the carousel's card closure
+/// reads the kind from its item, so it captures nothing (a capturing closure
+/// allocated its context each time its section row was updated).
+struct CarouselPoster {
+    let poster: Poster
+    let kind: SectionKind
 }
 
 /// The rows of a tab's list (search results, upcoming titles, downloads).

@@ -103,8 +103,8 @@ struct HomeSectionRow: View {
                 LazyHStack(
                     CarouselPosters(catalog: catalog, section: section), spacing: 1,
                     estimatedColumnWidth: kind.posterSize.cols
-                ) { poster in
-                    PosterCard(poster: poster, kind: kind)
+                ) { item in
+                    PosterCard(poster: item.poster, kind: item.kind)
                 }
             }
             .frame(height: kind.posterSize.rows)
