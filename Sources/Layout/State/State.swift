@@ -133,7 +133,10 @@ enum StateSlots {
             return fields
         }
         let found = isStruct ? fields : nil
-        layouts[key] = found
+        // updateValue, not `layouts[key] = found`: assigning nil through the
+        // subscript removes the key, and a type that is not a struct was then
+        // looked up (field metadata and Mirror) on every build and update.
+        layouts.updateValue(found, forKey: key)
         return found
     }
 }
