@@ -24,7 +24,9 @@ struct DurationSummary {
     let count: Int
 
     init(nanoseconds samples: [UInt64]) {
-        summary = Summary(samples.map(Double.init))
+        // `map(Double.init)` on UInt64 picks `Double(bitPattern:)`: every
+        // duration read as a denormal, and every line said 0.0 us.
+        summary = Summary(samples.map { Double($0) })
         count = samples.count
     }
 
