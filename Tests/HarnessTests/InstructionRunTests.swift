@@ -60,12 +60,13 @@ final class InstructionRunTests: XCTestCase {
         let reference = try XCTUnwrap(first.scenarios.first { $0.backend == "ncurses" })
         XCTAssertNotNil(reference.instructions["transfer_instructions"])
         XCTAssertNotNil(reference.instructions["render_instructions"])
-        // ncurses' own code is not ours to pin down: its doupdate takes one
-        // of two counts from run to run (measured: 5,234,544 or 5,234,920
-        // a frame, 0.007%), however the child is started.
+        // ncurses' own code is not ours to pin down: its doupdate varies a
+        // little from run to run however the child is started (measured:
+        // 5,234,544 or 5,234,920 a frame here, 0.007%; up to 0.022% of the
+        // frame over 30 frames of the default suite).
         let again = try XCTUnwrap(second.scenarios.first { $0.backend == "ncurses" })
         for (name, count) in reference.instructions {
-            XCTAssertEqual(count, try XCTUnwrap(again.instructions[name]), accuracy: 1e-4 * count, name)
+            XCTAssertEqual(count, try XCTUnwrap(again.instructions[name]), accuracy: 1e-3 * count, name)
         }
     }
 
