@@ -472,6 +472,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         pinned?.node.render(into: &grid, context)
     }
 
+    // Rows are built and recycled within a layout generation.
+    override var answersObserversFromRows: Bool { true }
+
     override func forEachChild(_ body: (ViewNode) -> Void) {
         for row in live { body(row.node) }
         if let pinned { body(pinned.node) }

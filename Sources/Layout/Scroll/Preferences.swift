@@ -96,9 +96,12 @@ public class PreferenceObserverNode: WrapperNode {
     func notify() {}
 
     override func notifyIfPreferenceObserver() { notify() }
+    override var isPreferenceObserver: Bool { true }
 
-    /// Runs every observer in the tree under `root`, deepest first.
+    /// Runs every observer in the tree under `root`, deepest first,
+    /// entering only subtrees that hold one.
     static func notifyAll(_ root: ViewNode) {
+        guard root.containsPreferenceObservers() else { return }
         root.forEachChild { notifyAll($0) }
         root.notifyIfPreferenceObserver()
     }
