@@ -62,9 +62,12 @@ extension FrameEncoder {
 
     /// Bytes `motion` takes, or Int.max when the terminal lacks it.
     private func cost(_ motion: Motion, x: Int, y: Int) -> Int {
+        let slot = motionLengths.slot(motion, x: x, y: y, cursorX: cursorX, cursorY: cursorY)
+        if let slot, let known = motionLengths.length(at: slot) { return known }
         scratch.removeAll(keepingCapacity: true)
-        guard write(motion, x: x, y: y, to: &scratch) else { return Int.max }
-        return scratch.count
+        let length = write(motion, x: x, y: y, to: &scratch) ? scratch.count : Int.max
+        if let slot { motionLengths.store(length, at: slot) }
+        return length
     }
 
     private func emit(_ motion: Motion, x: Int, y: Int) {

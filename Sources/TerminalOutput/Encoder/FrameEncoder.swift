@@ -28,6 +28,8 @@ public final class FrameEncoder {
     @exclusivity(unchecked) var scratch: [UInt8] = []
     /// `setaf`/`setab` bytes per palette entry, evaluated once each.
     @exclusivity(unchecked) var paletteSequences = PaletteSequences()
+    /// Lengths of cursor motions worked out before, for this screen size.
+    @exclusivity(unchecked) var motionLengths = MotionLengths()
 
     /// Lengths of the one-step moves (`cuf1`, `cub1`, `cud1`, `cuu1`), fixed per terminal.
     let stepLengths: (right: Int, left: Int, down: Int, up: Int)
@@ -113,6 +115,7 @@ public final class FrameEncoder {
     /// the diff from what it shows. An empty diff appends nothing.
     public func encode(_ diff: FrameDiff, next: Grid) {
         guard !diff.isEmpty else { return }
+        motionLengths.fit(rows: next.rows, cols: next.cols)
         if options.synchronizedOutput { writeSynchronizedOutput(begin: true) }
         if diff.isFullRepaint {
             setPen(.plain)
