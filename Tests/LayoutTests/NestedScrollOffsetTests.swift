@@ -56,3 +56,66 @@ final class EmptyLazyRowTests: XCTestCase {
         XCTAssertLessThan(position.lazyStatistics!.rowsBuilt, 50)
     }
 }
+
+/// The walk that runs observers after a layout enters only subtrees that
+/// hold one, worked out once per layout generation. Rows a lazy stack
+/// builds while scrolling arrive within a generation: their observers run too.
+final class ObserversInLazyRowsTests: XCTestCase {
+    func testObserversInRowsScrolledIntoViewAreNotified() {
+        let outer = ScrollPosition()
+        let rows = GeneratedDataSource(count: 1_000) { $0 }
+        var seenRows: Set<Int> = []
+        let host = ViewHost(size: Size(cols: 6, rows: 3)) {
+            ScrollView(position: outer) {
+                LazyVStack(rows) { row in
+                    // Rows from 15 on observe a preference of their own
+                    // content: none of those on the first screen do.
+                    if row >= 15 {
+                        Text("\(row)")
+                            .preference(key: RowNumberKey.self, value: row)
+                            .onPreferenceChange(RowNumberKey.self) { seenRows.insert($0) }
+                    } else {
+                        Text("\(row)")
+                    }
+                }
+            }
+            // An observer from the first frame on: the walk runs on every layout.
+            .onPreferenceChange(ScrollOffsetPreferenceKey.self) { _ in }
+        }
+        var grid = Grid(cols: 6, rows: 3)
+        _ = Screen.frame(host, &grid)
+        XCTAssertEqual(seenRows, [])
+        for _ in 0..<20 {
+            outer.scroll(by: 1)
+            _ = Screen.frame(host, &grid)
+        }
+        XCTAssertTrue(seenRows.isSuperset(of: Set(15..<23)), "rows scrolled in: \(seenRows.sorted())")
+        // Far away: rows recycled from the ones before report their new items.
+        outer.scrollTo(index: 500)
+        _ = Screen.frame(host, &grid)
+        XCTAssertTrue(seenRows.isSuperset(of: [500, 501, 502]), "\(seenRows.sorted().suffix(8))")
+    }
+
+    func testATreeWithoutObserversInRowsStillNotifiesTheOneAbove() {
+        let position = ScrollPosition()
+        let rows = GeneratedDataSource(count: 1_000) { $0 }
+        var offsets: [Int] = []
+        let host = ViewHost(size: Size(cols: 6, rows: 3)) {
+            ScrollView(position: position) {
+                LazyVStack(rows) { Text("\($0)") }
+            }
+            .onPreferenceChange(ScrollOffsetPreferenceKey.self) { offsets.append($0) }
+        }
+        var grid = Grid(cols: 6, rows: 3)
+        _ = Screen.frame(host, &grid)
+        position.scroll(by: 1)
+        _ = Screen.frame(host, &grid)
+        position.scroll(by: 2)
+        _ = Screen.frame(host, &grid)
+        XCTAssertEqual(offsets, [0, 1, 3])
+    }
+}
+
+private enum RowNumberKey: PreferenceKey {
+    static let defaultValue = -1
+}
