@@ -24,6 +24,13 @@ final class CompositeNode: ViewNode {
         super.init()
     }
 
+    /// A blank node for a `NodePool`'s reserve.
+    init(reserved: Void) {
+        viewType = ObjectIdentifier(Never.self)
+        child = ViewNode.detached
+        super.init()
+    }
+
     /// The node of `view`: a pooled one rebuilt, or a new one.
     static func make<V: View>(_ view: V, _ context: BuildContext) -> CompositeNode {
         guard let node = context.pooled(CompositeNode.self) else { return CompositeNode(view, context) }
@@ -124,6 +131,12 @@ class GroupNode: ViewNode {
     private lazy var layout = StackLayout(axis: .vertical, alignment: .center, spacing: 0)
 
     init(children: [ViewNode]) { self.children = children }
+
+    /// A blank group for a `NodePool`'s reserve, with room for 8 children.
+    init(reserved: Void) {
+        children = []
+        children.reserveCapacity(8)
+    }
 
     override func measure(_ proposal: ProposedSize) -> Size {
         layout.prepare(children)

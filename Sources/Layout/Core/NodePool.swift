@@ -1,3 +1,5 @@
+import FrameGrid
+
 /// Nodes of the commonest classes (texts, stacks, groups, composite views,
 /// slots, paddings, frames, layers, shapes, spacers), taken apart from kept subtrees, for views of
 /// a type never built before.
@@ -26,21 +28,47 @@ final class NodePool {
     /// Most nodes kept per class (a few screenfuls of rows' nodes).
     static let limit = 512
 
-    /// The classes pooled (those whose `dismantle` puts them here), each
-    /// pool with room for the limit from the start: bounded (512 references
-    /// a class), made once with the host, and never grown by a frame.
-    private static let classes: [ViewNode.Type] = [
-        TextNode.self, StackNode.self, GroupNode.self, PaddingNode.self, SpacerNode.self, CompositeNode.self,
-        SlotNode.self, ShapeNode.self, LayerNode.self, FrameNode.self,
+    /// Nodes of each class made with the pool: a host's first screens
+    /// (before anything was kept to take apart) build from these. A bounded
+    /// reserve made once, when the host first builds its views: 10 classes
+    /// of 128 blank nodes, stacks and groups with room for 8 children, about
+    /// 400 KB; frames never add to it (`put` only takes nodes taken apart).
+    static let reserve = 128
+
+    /// The classes pooled (those whose `dismantle` puts them here) and how
+    /// a blank one is made for the reserve. Each pool has room for the limit
+    /// from the start: bounded (512 references a class) and never grown by a frame.
+    private static let classes: [(type: ViewNode.Type, blank: () -> ViewNode)] = [
+        (TextNode.self, { TextNode("", style: Style(), lineLimit: nil) }),
+        (StackNode.self, { StackNode(reserved: ()) }),
+        (GroupNode.self, { GroupNode(reserved: ()) }),
+        (PaddingNode.self, { PaddingNode(child: ViewNode.detached, insets: EdgeInsets()) }),
+        (SpacerNode.self, { SpacerNode(minLength: 0, axis: nil) }),
+        (CompositeNode.self, { CompositeNode(reserved: ()) }),
+        (SlotNode.self, { SlotNode(child: nil, key: nil, type: nil) }),
+        (ShapeNode.self, { ShapeNode(shape: .rectangle, paint: .fill(nil), foreground: nil) }),
+        (
+            LayerNode.self,
+            {
+                LayerNode(
+                    child: ViewNode.detached, layer: ViewNode.detached,
+                    alignment: Alignment(horizontal: .center, vertical: .center), inFront: false)
+            }
+        ),
+        (
+            FrameNode.self,
+            { FrameNode(child: ViewNode.detached, bounds: FrameBounds(alignment: Alignment(horizontal: .center, vertical: .center))) }
+        ),
     ]
 
     init(rows: RowRecycler, subtrees: SubtreeRecycler) {
         self.rows = rows
         self.subtrees = subtrees
-        for type in Self.classes {
+        for (type, blank) in Self.classes {
             slots[ObjectIdentifier(type)] = pools.count
             var pool: [ViewNode] = []
             pool.reserveCapacity(Self.limit)
+            for _ in 0..<Self.reserve { pool.append(blank()) }
             pools.append(pool)
         }
     }

@@ -61,6 +61,12 @@ final class StackLayout {
         reserveBuffers()
     }
 
+    /// Room for the usual number of children (a blank stack in a `NodePool`'s reserve).
+    func reserveRoom() {
+        children.reserveCapacity(StackLayout.initialCapacity)
+        reserveBuffers()
+    }
+
     /// Lets go of the children, keeping the room (a stack node taken apart into a `NodePool`).
     func release() {
         children.removeAll(keepingCapacity: true)

@@ -13,6 +13,14 @@ final class StackNode: ViewNode {
         layout.prepare(self.content)
     }
 
+    /// A blank stack for a `NodePool`'s reserve, with room for a few children.
+    init(reserved: Void) {
+        content = ViewNode.detached
+        layout = StackLayout(axis: .vertical, alignment: .center, spacing: 0)
+        super.init()
+        layout.reserveRoom()
+    }
+
     /// The node of a stack of `content`: a pooled one rebuilt (its layout and buffers kept), or a new one.
     static func make<C: View>(
         _ content: C, axis: Axis, alignment: CrossAlignment, spacing: Int, _ context: BuildContext
