@@ -28,18 +28,20 @@ final class NodePool {
     /// Most nodes kept per class (a few screenfuls of rows' nodes).
     static let limit = 512
 
-    /// Nodes of each class made with the pool: a host's first screens
+    /// Blank nodes of each class made with the pool: a host's first screens
     /// (before anything was kept to take apart) build from these. A bounded
-    /// reserve made once, when the host first builds its views: 10 classes
-    /// of 128 blank nodes, stacks and groups with room for 8 children, about
-    /// 400 KB; frames never add to it (`put` only takes nodes taken apart).
+    /// reserve made once, when the host first builds its views: 256 of the
+    /// classes a card or row has several of (texts, shapes, layers), 128 of
+    /// the others, stacks and groups with room for 8 children, texts for 3
+    /// lines: under 1 MB. Frames never add to it (`put` only takes nodes
+    /// taken apart).
     static let reserve = 128
 
     /// The classes pooled (those whose `dismantle` puts them here) and how
     /// a blank one is made for the reserve. Each pool has room for the limit
     /// from the start: bounded (512 references a class) and never grown by a frame.
     private static let classes: [(type: ViewNode.Type, blank: () -> ViewNode)] = [
-        (TextNode.self, { TextNode("", style: Style(), lineLimit: nil) }),
+        (TextNode.self, { TextNode(reserved: ()) }),
         (StackNode.self, { StackNode(reserved: ()) }),
         (GroupNode.self, { GroupNode(reserved: ()) }),
         (PaddingNode.self, { PaddingNode(child: ViewNode.detached, insets: EdgeInsets()) }),
@@ -68,7 +70,8 @@ final class NodePool {
             slots[ObjectIdentifier(type)] = pools.count
             var pool: [ViewNode] = []
             pool.reserveCapacity(Self.limit)
-            for _ in 0..<Self.reserve { pool.append(blank()) }
+            let many = type == TextNode.self || type == ShapeNode.self || type == LayerNode.self
+            for _ in 0..<(many ? 2 * Self.reserve : Self.reserve) { pool.append(blank()) }
             pools.append(pool)
         }
     }

@@ -92,6 +92,12 @@ final class TextNode: ViewNode {
 
     override func dismantle(into pool: NodePool) { pool.put(self) }
 
+    /// A blank text for a `NodePool`'s reserve, with room for three lines.
+    convenience init(reserved: Void) {
+        self.init("", style: Style(), lineLimit: nil)
+        lines.reserveRoom(2)
+    }
+
     func update(_ text: String, style: Style, lineLimit: Int?) {
         if text != self.text || lineLimit != self.lineLimit {
             linesWidth = -1
