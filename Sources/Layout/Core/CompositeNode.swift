@@ -3,14 +3,19 @@ import FrameGrid
 /// The node of a view defined by its `body`: it holds the body's node and
 /// is otherwise transparent to layout. It also owns the view's `@State`
 /// storage, so state survives the view value being recreated on each update.
-final class CompositeNode<V: View>: ViewNode {
-    private(set) var view: V
+///
+/// One class for every view type (the type is a field, checked by updates):
+/// a composite node taken apart (`NodePool`) serves any view type, and an
+/// update casts to a plain class instead of instantiating generic metadata.
+final class CompositeNode: ViewNode {
+    /// The type of the view this node shows.
+    private(set) var viewType: ObjectIdentifier
     private(set) var child: ViewNode
     /// Persistent storage of the view's `@State` properties, in declaration order.
     private var storages: [AnyObject] = []
 
-    init(_ view: V, _ context: BuildContext) {
-        self.view = view
+    private init<V: View>(_ view: V, _ context: BuildContext) {
+        viewType = ObjectIdentifier(V.self)
         // Reflection only runs when a view is built or updated, never on frames that only draw.
         var storages: [AnyObject] = []
         StateSlots.forEach(in: view) { storages.append($0.makeStorage(host: context.host)) }
@@ -19,7 +24,27 @@ final class CompositeNode<V: View>: ViewNode {
         super.init()
     }
 
-    func update(_ view: V, _ context: BuildContext) {
+    /// A blank node for a `NodePool`'s reserve.
+    init(reserved: Void) {
+        viewType = ObjectIdentifier(Never.self)
+        child = ViewNode.detached
+        super.init()
+    }
+
+    /// The node of `view`: a pooled one rebuilt, or a new one.
+    static func make<V: View>(_ view: V, _ context: BuildContext) -> CompositeNode {
+        guard let node = context.pooled(CompositeNode.self) else { return CompositeNode(view, context) }
+        node.viewType = ObjectIdentifier(V.self)
+        // Pooled composites own no state (`dismantle`), so `storages` is empty here.
+        StateSlots.forEach(in: view) { node.storages.append($0.makeStorage(host: context.host)) }
+        node.child = V.Body._makeNode(view.body, context)
+        return node
+    }
+
+    /// Whether this node shows views of type `V` (else an update replaces it).
+    func shows<V: View>(_ type: V.Type) -> Bool { viewType == ObjectIdentifier(V.self) }
+
+    func update<V: View>(_ view: V, _ context: BuildContext) {
         if !storages.isEmpty {
             var index = 0
             StateSlots.forEach(in: view) { slot in
@@ -27,7 +52,6 @@ final class CompositeNode<V: View>: ViewNode {
                 index += 1
             }
         }
-        self.view = view
         child = V.Body._updateNode(child, view.body, context)
     }
 
@@ -37,6 +61,11 @@ final class CompositeNode<V: View>: ViewNode {
     override func appendLayoutChildren(_ list: inout [ViewNode]) { child.appendLayoutChildren(&list) }
     override func forEachChild(_ body: (ViewNode) -> Void) { body(child) }
     override func isReusable() -> Bool { storages.isEmpty && child.isReusable() }
+    override func dismantle(into pool: NodePool) {
+        child.dismantle(into: pool)
+        child = ViewNode.detached
+        if storages.isEmpty { pool.put(self) }
+    }
 }
 
 /// A node with zero or one child that is transparent to layout: used for
@@ -54,9 +83,16 @@ final class SlotNode: ViewNode {
         childType = child == nil ? nil : type
     }
 
-    /// The slot for `view` (nil: empty), its child a kept subtree of the view's type when there is one.
-    convenience init<V: View>(_ view: V?, key: AnyHashable?, _ context: BuildContext) {
-        self.init(child: view.map { context.makeNode($0) }, key: key, type: ObjectIdentifier(V.self))
+    /// The slot for `view` (nil: empty), its child a kept subtree of the view's type when there is one;
+    /// a pooled slot rebuilt, or a new one.
+    static func make<V: View>(_ view: V?, key: AnyHashable?, _ context: BuildContext) -> SlotNode {
+        guard let node = context.pooled(SlotNode.self) else {
+            return SlotNode(child: view.map { context.makeNode($0) }, key: key, type: ObjectIdentifier(V.self))
+        }
+        node.child = view.map { context.makeNode($0) }
+        node.key = key
+        node.childType = view == nil ? nil : ObjectIdentifier(V.self)
+        return node
     }
 
     /// Updates the child when `key` matches, otherwise retires it (kept for
@@ -78,6 +114,12 @@ final class SlotNode: ViewNode {
     override var layoutPriority: Double { child?.layoutPriority ?? 0 }
     override func appendLayoutChildren(_ list: inout [ViewNode]) { child?.appendLayoutChildren(&list) }
     override func forEachChild(_ body: (ViewNode) -> Void) { if let child { body(child) } }
+    override func dismantle(into pool: NodePool) {
+        child?.dismantle(into: pool)
+        child = nil
+        key = nil
+        pool.put(self)
+    }
 }
 
 /// Several sibling nodes (a tuple of views, `ForEach`). Inside a stack its
@@ -89,6 +131,12 @@ class GroupNode: ViewNode {
     private lazy var layout = StackLayout(axis: .vertical, alignment: .center, spacing: 0)
 
     init(children: [ViewNode]) { self.children = children }
+
+    /// A blank group for a `NodePool`'s reserve, with room for 8 children.
+    init(reserved: Void) {
+        children = []
+        children.reserveCapacity(8)
+    }
 
     override func measure(_ proposal: ProposedSize) -> Size {
         layout.prepare(children)
@@ -102,4 +150,10 @@ class GroupNode: ViewNode {
         for child in children { child.appendLayoutChildren(&list) }
     }
     override func forEachChild(_ body: (ViewNode) -> Void) { for child in children { body(child) } }
+    override func dismantle(into pool: NodePool) {
+        for child in children { child.dismantle(into: pool) }
+        children.removeAll(keepingCapacity: true)
+        // Subclasses (`ForEachNode`) keep more than the children: only plain groups are pooled.
+        if type(of: self) == GroupNode.self { pool.put(self) }
+    }
 }

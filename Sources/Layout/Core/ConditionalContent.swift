@@ -12,8 +12,8 @@ public struct ConditionalContent<First: View, Second: View>: View {
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         switch view.storage {
-        case .first(let first): return SlotNode(first, key: 0, context)
-        case .second(let second): return SlotNode(second, key: 1, context)
+        case .first(let first): return SlotNode.make(first, key: 0, context)
+        case .second(let second): return SlotNode.make(second, key: 1, context)
         }
     }
 
@@ -31,7 +31,7 @@ extension Optional: View where Wrapped: View {
     public typealias Body = Never
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        SlotNode(view, key: view == nil ? 0 : 1, context)
+        SlotNode.make(view, key: view == nil ? 0 : 1, context)
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {

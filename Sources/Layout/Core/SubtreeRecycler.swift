@@ -44,6 +44,19 @@ final class SubtreeRecycler {
         return slot
     }
 
+    /// The oldest subtree of the fullest pool (the first made among equals),
+    /// to be taken apart for its nodes (`NodePool`); nil when none is kept.
+    func takeSpare() -> ViewNode? {
+        var fullest = -1
+        var most = 0
+        for slot in pools.indices where pools[slot].count > most {
+            most = pools[slot].count
+            fullest = slot
+        }
+        guard fullest >= 0 else { return nil }
+        return pools[fullest].removeFirst()
+    }
+
     /// The last subtree kept for views of type `type`, ready to be updated.
     func take(type: ObjectIdentifier) -> ViewNode? {
         guard let slot = slots[type], let node = pools[slot].popLast() else { return nil }

@@ -12,6 +12,16 @@ public struct TupleView<each Content: View>: View {
         var count = 0
         func countOne<C: View>(_ child: C) { count += 1 }
         repeat countOne(each view.content)
+        if let group = context.pooled(GroupNode.self) {
+            // Its list (emptied when pooled) is reused.
+            group.children.reserveCapacity(count)
+            func make<C: View>(_ child: C) {
+                let node = C._makeNode(child, context)
+                group.children.append(node)
+            }
+            repeat make(each view.content)
+            return group
+        }
         var nodes: [ViewNode] = []
         nodes.reserveCapacity(count)
         func make<C: View>(_ child: C) { nodes.append(C._makeNode(child, context)) }

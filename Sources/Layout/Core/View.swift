@@ -24,11 +24,13 @@ public protocol View {
 
 extension View {
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        CompositeNode<Self>(view, context)
+        CompositeNode.make(view, context)
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
-        guard let composite = node as? CompositeNode<Self> else { return context.replace(node, with: view) }
+        guard let composite = node as? CompositeNode, composite.shows(Self.self) else {
+            return context.replace(node, with: view)
+        }
         composite.update(view, context)
         return composite
     }

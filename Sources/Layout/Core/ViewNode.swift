@@ -201,6 +201,12 @@ public class ViewNode {
         return reusable
     }
 
+    /// Takes this subtree (reset, kept, in no tree) apart into `pool`: nodes
+    /// of the pooled classes go there (their overrides), the rest are let go.
+    func dismantle(into pool: NodePool) {
+        forEachChild { $0.dismantle(into: pool) }
+    }
+
     /// This subtree left the tree for good: lazy stacks in it give their
     /// rows to `recycler` (overridden by lazy stacks; rows are not entered).
     func recycleRows(into recycler: RowRecycler) {

@@ -14,6 +14,8 @@ final class RowRecycler {
     /// Rows by row view type and reuse kind. Only looked up, never walked,
     /// so its hash order cannot change what a frame does.
     private var pools: [Key: [LazyRow]] = [:]
+    /// The pools' keys in the order the pools were made: what `takeSpare` walks.
+    private var keys: [Key] = []
 
     /// A row view type (`ObjectIdentifier(Row.self)`) and the data source's reuse kind.
     struct Key: Hashable {
@@ -40,6 +42,7 @@ final class RowRecycler {
         let key = Key(type: type, kind: kind)
         guard let count = pools[key]?.count else {
             pools[key] = Self.emptyPool  // rows of this kind will be kept from now on
+            keys.append(key)
             return nil
         }
         guard count > 0 else { return nil }
@@ -47,6 +50,22 @@ final class RowRecycler {
         let node = pools[key]!.remove(at: slot).node
         node.prepareForReuse()
         return node
+    }
+
+    /// The oldest row of the fullest pool (the first made among equals),
+    /// to be taken apart for its nodes (`NodePool`); nil when none is kept.
+    func takeSpare() -> ViewNode? {
+        var fullest: Key?
+        var most = 0
+        for key in keys {
+            let count = pools[key]?.count ?? 0
+            if count > most {
+                most = count
+                fullest = key
+            }
+        }
+        guard let fullest else { return nil }
+        return pools[fullest]!.removeFirst().node
     }
 
     /// Room for the limit from the start: a pool never grows on frames that only scroll.

@@ -12,7 +12,10 @@ public struct FramedView<Content: View>: _WrapperView {
     let bounds: FrameBounds
 
     public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> FrameNode {
-        FrameNode(child: child, bounds: bounds)
+        guard let node = context.pooled(FrameNode.self) else { return FrameNode(child: child, bounds: bounds) }
+        node.child = child
+        node.bounds = bounds
+        return node
     }
     public func update(_ node: FrameNode, _ context: BuildContext) { node.bounds = bounds }
 }
@@ -55,6 +58,11 @@ public final class FrameNode: WrapperNode {
     init(child: ViewNode, bounds: FrameBounds) {
         self.bounds = bounds
         super.init(child: child)
+    }
+
+    override func dismantle(into pool: NodePool) {
+        super.dismantle(into: pool)
+        pool.put(self)
     }
 
     private func childProposal(_ proposal: ProposedSize) -> ProposedSize {

@@ -8,7 +8,7 @@ public struct IdentifiedView<Content: View, ID: Hashable>: View {
     let id: ID
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        SlotNode(view.content, key: AnyHashable(view.id), context)
+        SlotNode.make(view.content, key: AnyHashable(view.id), context)
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {

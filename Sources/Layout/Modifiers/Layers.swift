@@ -11,7 +11,14 @@ public struct LayeredView<Content: View, Layer: View>: _WrapperView {
 
     public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> LayerNode {
         let layerNode = Layer._makeNode(layer, context.with { $0.stackAxis = nil })
-        return LayerNode(child: child, layer: layerNode, alignment: alignment, inFront: inFront)
+        guard let node = context.pooled(LayerNode.self) else {
+            return LayerNode(child: child, layer: layerNode, alignment: alignment, inFront: inFront)
+        }
+        node.child = child
+        node.layer = layerNode
+        node.alignment = alignment
+        node.inFront = inFront
+        return node
     }
 
     public func update(_ node: LayerNode, _ context: BuildContext) {
@@ -24,13 +31,20 @@ public struct LayeredView<Content: View, Layer: View>: _WrapperView {
 public final class LayerNode: WrapperNode {
     var layer: ViewNode
     var alignment: Alignment
-    let inFront: Bool
+    var inFront: Bool
 
     init(child: ViewNode, layer: ViewNode, alignment: Alignment, inFront: Bool) {
         self.layer = layer
         self.alignment = alignment
         self.inFront = inFront
         super.init(child: child)
+    }
+
+    override func dismantle(into pool: NodePool) {
+        layer.dismantle(into: pool)
+        layer = ViewNode.detached
+        super.dismantle(into: pool)
+        pool.put(self)
     }
 
     override func placeChildren(in rect: Rect, _ context: LayoutContext) {

@@ -6,7 +6,10 @@ public struct PaddedView<Content: View>: _WrapperView {
     let insets: EdgeInsets
 
     public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> PaddingNode {
-        PaddingNode(child: child, insets: insets)
+        guard let node = context.pooled(PaddingNode.self) else { return PaddingNode(child: child, insets: insets) }
+        node.child = child
+        node.insets = insets
+        return node
     }
     public func update(_ node: PaddingNode, _ context: BuildContext) { node.insets = insets }
 }
@@ -36,6 +39,11 @@ public final class PaddingNode: WrapperNode {
     init(child: ViewNode, insets: EdgeInsets) {
         self.insets = insets
         super.init(child: child)
+    }
+
+    override func dismantle(into pool: NodePool) {
+        super.dismantle(into: pool)
+        pool.put(self)
     }
 
     override func measure(_ proposal: ProposedSize) -> Size {

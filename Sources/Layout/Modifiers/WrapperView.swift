@@ -38,6 +38,10 @@ public class WrapperNode: ViewNode {
     override func placeChildren(in rect: Rect, _ context: LayoutContext) { child.place(rect, context) }
     override var layoutPriority: Double { child.layoutPriority }
     override func forEachChild(_ body: (ViewNode) -> Void) { body(child) }
+    override func dismantle(into pool: NodePool) {
+        child.dismantle(into: pool)
+        child = ViewNode.detached
+    }
 }
 
 /// Content built with changed environment values (colour, font, line limit);

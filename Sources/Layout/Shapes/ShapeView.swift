@@ -7,7 +7,13 @@ public struct ShapeView: View {
     let paint: ShapePaint
 
     func makeNode(_ context: BuildContext) -> ViewNode {
-        ShapeNode(shape: shape, paint: paint, foreground: context.environment.foreground)
+        guard let node = context.pooled(ShapeNode.self) else {
+            return ShapeNode(shape: shape, paint: paint, foreground: context.environment.foreground)
+        }
+        node.shape = shape
+        node.paint = paint
+        node.foreground = context.environment.foreground
+        return node
     }
 
     func updateNode(_ node: ViewNode, _ context: BuildContext) -> ViewNode {

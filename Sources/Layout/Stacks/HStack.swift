@@ -15,7 +15,7 @@ public struct HStack<Content: View>: View {
     }
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        StackNode(view.content, axis: .horizontal, alignment: view.alignment.cross, spacing: view.spacing, context)
+        StackNode.make(view.content, axis: .horizontal, alignment: view.alignment.cross, spacing: view.spacing, context)
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {

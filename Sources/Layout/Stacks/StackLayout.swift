@@ -17,7 +17,7 @@ enum CrossAlignment {
 ///   insertion sort, so nothing is allocated once the buffers are warm),
 ///   three size queries per child (cached by the children).
 final class StackLayout {
-    let axis: Axis
+    var axis: Axis
     var alignment: CrossAlignment
     var spacing: Int
     // Buffers read per child in the hot loops. Each layout belongs to one
@@ -59,6 +59,18 @@ final class StackLayout {
         if children.capacity == 0 { children.reserveCapacity(StackLayout.initialCapacity) }
         content.appendLayoutChildren(&children)
         reserveBuffers()
+    }
+
+    /// Room for the usual number of children (a blank stack in a `NodePool`'s reserve).
+    func reserveRoom() {
+        children.reserveCapacity(StackLayout.initialCapacity)
+        reserveBuffers()
+    }
+
+    /// Lets go of the children, keeping the room (a stack node taken apart into a `NodePool`).
+    func release() {
+        children.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
     }
 
     /// Takes the flattened children of several nodes.

@@ -6,11 +6,34 @@ final class StackNode: ViewNode {
     private var content: ViewNode
     private let layout: StackLayout
 
-    init<C: View>(_ content: C, axis: Axis, alignment: CrossAlignment, spacing: Int, _ context: BuildContext) {
+    private init<C: View>(_ content: C, axis: Axis, alignment: CrossAlignment, spacing: Int, _ context: BuildContext) {
         self.content = C._makeNode(content, context.with { $0.stackAxis = axis })
         layout = StackLayout(axis: axis, alignment: alignment, spacing: spacing)
         super.init()
         layout.prepare(self.content)
+    }
+
+    /// A blank stack for a `NodePool`'s reserve, with room for a few children.
+    init(reserved: Void) {
+        content = ViewNode.detached
+        layout = StackLayout(axis: .vertical, alignment: .center, spacing: 0)
+        super.init()
+        layout.reserveRoom()
+    }
+
+    /// The node of a stack of `content`: a pooled one rebuilt (its layout and buffers kept), or a new one.
+    static func make<C: View>(
+        _ content: C, axis: Axis, alignment: CrossAlignment, spacing: Int, _ context: BuildContext
+    ) -> StackNode {
+        guard let node = context.pooled(StackNode.self) else {
+            return StackNode(content, axis: axis, alignment: alignment, spacing: spacing, context)
+        }
+        node.content = C._makeNode(content, context.with { $0.stackAxis = axis })
+        node.layout.axis = axis
+        node.layout.alignment = alignment
+        node.layout.spacing = spacing
+        node.layout.prepare(node.content)
+        return node
     }
 
     func update<C: View>(_ content: C, alignment: CrossAlignment, spacing: Int, _ context: BuildContext) {
@@ -23,6 +46,12 @@ final class StackNode: ViewNode {
     override func measure(_ proposal: ProposedSize) -> Size { layout.size(proposal) }
     override func placeChildren(in rect: Rect, _ context: LayoutContext) { layout.place(in: rect, context) }
     override func forEachChild(_ body: (ViewNode) -> Void) { for child in layout.children { body(child) } }
+    override func dismantle(into pool: NodePool) {
+        content.dismantle(into: pool)
+        content = ViewNode.detached
+        layout.release()
+        pool.put(self)
+    }
 }
 
 extension HorizontalAlignment {

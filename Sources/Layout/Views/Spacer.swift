@@ -9,7 +9,12 @@ public struct Spacer: View {
     public init(minLength: Int? = nil) { self.minLength = minLength ?? 0 }
 
     public static func _makeNode(_ view: Spacer, _ context: BuildContext) -> ViewNode {
-        SpacerNode(minLength: view.minLength, axis: context.environment.stackAxis)
+        guard let node = context.pooled(SpacerNode.self) else {
+            return SpacerNode(minLength: view.minLength, axis: context.environment.stackAxis)
+        }
+        node.minLength = view.minLength
+        node.axis = context.environment.stackAxis
+        return node
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Spacer, _ context: BuildContext) -> ViewNode {
@@ -28,6 +33,8 @@ final class SpacerNode: ViewNode {
         self.minLength = minLength
         self.axis = axis
     }
+
+    override func dismantle(into pool: NodePool) { pool.put(self) }
 
     override var layoutPriority: Double { -.infinity }
 

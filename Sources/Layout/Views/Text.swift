@@ -41,7 +41,13 @@ public struct Text: View, Equatable {
     }
 
     public static func _makeNode(_ view: Text, _ context: BuildContext) -> ViewNode {
-        TextNode(view.content, style: view.style(in: context.environment), lineLimit: context.environment.lineLimit)
+        let style = view.style(in: context.environment)
+        guard let node = context.pooled(TextNode.self) else {
+            return TextNode(view.content, style: style, lineLimit: context.environment.lineLimit)
+        }
+        // A pooled node was reset; updating it is building it (as for a recycled row), its line buffers kept.
+        node.update(view.content, style: style, lineLimit: context.environment.lineLimit)
+        return node
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Text, _ context: BuildContext) -> ViewNode {
@@ -82,6 +88,14 @@ final class TextNode: ViewNode {
         self.text = text
         self.style = style
         self.lineLimit = lineLimit
+    }
+
+    override func dismantle(into pool: NodePool) { pool.put(self) }
+
+    /// A blank text for a `NodePool`'s reserve, with room for three lines.
+    convenience init(reserved: Void) {
+        self.init("", style: Style(), lineLimit: nil)
+        lines.reserveRoom(2)
     }
 
     func update(_ text: String, style: Style, lineLimit: Int?) {

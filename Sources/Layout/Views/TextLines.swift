@@ -16,6 +16,9 @@ struct TextLines {
     /// Drops the lines, keeping the room; `expected` lines are about to
     /// come, so a second line reserves room for all of them at once (one
     /// allocation instead of one per doubling).
+    /// Room for `count` lines after the first (a blank text in a `NodePool`'s reserve).
+    mutating func reserveRoom(_ count: Int) { others.reserveCapacity(count) }
+
     mutating func reset(expecting expected: Int) {
         first = nil
         others.removeAll(keepingCapacity: true)

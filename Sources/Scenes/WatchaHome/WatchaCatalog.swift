@@ -30,8 +30,41 @@ struct WatchaCatalog {
         } else {
             file = nil
             count = max(0, settings.feedItems)
+            makeAllStrings()
         }
     }
+
+    /// Every generated title and caption, made now: they are drawn from
+    /// small tables (a few hundred short strings, some tens of KB, bounded
+    /// by the tables), so the frame that first shows a poster allocates
+    /// none of them (a jump or a tab's first rows showed dozens).
+    private func makeAllStrings() {
+        let adjectives = WatchaCatalog.adjectives.indices
+        let nouns = WatchaCatalog.nouns.indices
+        for adjective in adjectives {
+            for noun in nouns {
+                _ = titles.string(adjective << 4 | noun) { WatchaCatalog.theTitle(adjective, noun) }
+                _ = titles.string(512 + (adjective << 4 | noun)) { WatchaCatalog.plainTitle(adjective, noun) }
+            }
+        }
+        for first in nouns {
+            for second in nouns {
+                _ = titles.string(256 + (first << 4 | second)) { WatchaCatalog.ofTitle(first, second) }
+            }
+        }
+        for genre in WatchaCatalog.genres.indices {
+            for year in 0..<WatchaCatalog.years {
+                _ = captions.string(genre * WatchaCatalog.years + year) { WatchaCatalog.caption(genre, year) }
+            }
+        }
+    }
+
+    private static func theTitle(_ adjective: Int, _ noun: Int) -> String {
+        "The " + adjectives[adjective] + " " + nouns[noun]
+    }
+    private static func ofTitle(_ first: Int, _ second: Int) -> String { nouns[first] + " of " + nouns[second] }
+    private static func plainTitle(_ adjective: Int, _ noun: Int) -> String { adjectives[adjective] + " " + nouns[noun] }
+    private static func caption(_ genre: Int, _ year: Int) -> String { "\(genres[genre]) · \(firstYear + year)" }
 
     /// The poster in column `column` of home section `section`.
     func poster(section: Int, column: Int) -> Poster {
@@ -47,7 +80,9 @@ struct WatchaCatalog {
         let genre = WatchaCatalog.genres[genreIndex]
         let yearIndex = random.below(WatchaCatalog.years)
         let year = WatchaCatalog.firstYear + yearIndex
-        let caption = captions.string(genreIndex * WatchaCatalog.years + yearIndex) { "\(genre) · \(year)" }
+        let caption = captions.string(genreIndex * WatchaCatalog.years + yearIndex) {
+            WatchaCatalog.caption(genreIndex, yearIndex)
+        }
         let hue = WatchaCatalog.tints[random.below(WatchaCatalog.tints.count)]
         return Poster(
             index: index, title: title, genre: genre, year: year, caption: caption, rating: 25 + random.below(26),
@@ -65,15 +100,15 @@ struct WatchaCatalog {
         switch random.below(5) {
         case 0:
             let (adjective, noun) = (random.below(adjectives.count), random.below(nouns.count))
-            return titles.string(adjective << 4 | noun) { "The " + adjectives[adjective] + " " + nouns[noun] }
+            return titles.string(adjective << 4 | noun) { WatchaCatalog.theTitle(adjective, noun) }
         case 1:
             let (first, second) = (random.below(nouns.count), random.below(nouns.count))
-            return titles.string(256 + (first << 4 | second)) { nouns[first] + " of " + nouns[second] }
+            return titles.string(256 + (first << 4 | second)) { WatchaCatalog.ofTitle(first, second) }
         case 2:
             return WatchaCatalog.korean[random.below(WatchaCatalog.korean.count)]
         default:
             let (adjective, noun) = (random.below(adjectives.count), random.below(nouns.count))
-            return titles.string(512 + (adjective << 4 | noun)) { adjectives[adjective] + " " + nouns[noun] }
+            return titles.string(512 + (adjective << 4 | noun)) { WatchaCatalog.plainTitle(adjective, noun) }
         }
     }
 
