@@ -23,6 +23,10 @@ final class StackNode: ViewNode {
     override func measure(_ proposal: ProposedSize) -> Size { layout.size(proposal) }
     override func placeChildren(in rect: Rect, _ context: LayoutContext) { layout.place(in: rect, context) }
     override func forEachChild(_ body: (ViewNode) -> Void) { for child in layout.children { body(child) } }
+    // Drawing order as `forEachChild`, walked without its closure (callgrind: the walk cost more than small nodes).
+    override func draw(into grid: inout Grid, _ context: RenderContext) {
+        for child in layout.children { child.render(into: &grid, context) }
+    }
 }
 
 extension HorizontalAlignment {
