@@ -31,6 +31,28 @@ extension Grid {
         writeText(text, x: x, y: y, style: style, clip: clip)
     }
 
+    /// `write` for the UTF-8 bytes `range` of `text` (a wrapped line given
+    /// by its offsets): draws as `write(text[range], ...)` would, without
+    /// making the substring (its index checks cost more than a short line's
+    /// cells). `range` must start and end at cluster boundaries.
+    @discardableResult
+    public mutating func write(
+        _ text: String, utf8 range: Range<Int>, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
+    ) -> Int {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
+        guard y >= area.y, y < area.maxY, !area.isEmpty, x < area.maxX else { return x }
+        let written = text.utf8.withContiguousStorageIfAvailable { bytes in
+            precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "line outside its text")
+            touch(y)
+            return writeRow(bytes, range, of: text, x: x, y: y, style: style, area: area).column
+        }
+        if let written { return written }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return write(text[start..<end], x: x, y: y, style: style, clip: clip)
+    }
+
     @inline(__always)
     mutating func writeText(
         _ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect?
@@ -64,7 +86,16 @@ extension Grid {
     mutating func writeRow(
         _ bytes: UnsafeBufferPointer<UInt8>, of text: some StringProtocol, x: Int, y: Int, style: Style, area: Rect
     ) -> (column: Int, offset: Int) {
-        var writer = RowWriter(column: x, style: style, area: area)
+        writeRow(bytes, 0..<bytes.count, of: text, x: x, y: y, style: style, area: area)
+    }
+
+    /// `writeRow` for the bytes `range` of `bytes` only (a line of a longer text).
+    @usableFromInline
+    mutating func writeRow(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, of text: some StringProtocol, x: Int, y: Int,
+        style: Style, area: Rect
+    ) -> (column: Int, offset: Int) {
+        var writer = RowWriter(column: x, offset: range.lowerBound, stop: range.upperBound, style: style, area: area)
         let rowStart = y * cols
         let rowEnd = rowStart + cols
         // The arena is moved out while the cells are borrowed, so long
@@ -116,7 +147,9 @@ extension Grid {
 @usableFromInline
 struct RowWriter {
     @usableFromInline var column: Int
-    @usableFromInline var offset = 0
+    @usableFromInline var offset: Int
+    /// The offset where the text ends (bytes after it belong to other lines).
+    @usableFromInline let stop: Int
     @usableFromInline var usesArena = false
     @usableFromInline let style: Style
     @usableFromInline let area: Rect
@@ -125,8 +158,10 @@ struct RowWriter {
     @usableFromInline var end = -1
 
     @usableFromInline
-    init(column: Int, style: Style, area: Rect) {
+    init(column: Int, offset: Int, stop: Int, style: Style, area: Rect) {
         self.column = column
+        self.offset = offset
+        self.stop = stop
         self.style = style
         self.area = area
     }
@@ -139,7 +174,7 @@ struct RowWriter {
         _ bytes: UnsafeBufferPointer<UInt8>, of text: some StringProtocol, into row: UnsafeMutableBufferPointer<Cell>,
         arena: inout [UInt8]
     ) {
-        let count = bytes.count
+        let count = stop
         let maxX = area.maxX
         while offset < count && column < maxX {
             if bytes[offset] >= 0x20 && bytes[offset] < 0x7F, writeASCIIRun(bytes, into: row) { continue }
@@ -165,7 +200,8 @@ struct RowWriter {
                     continue
                 }
             }
-            let length = ClusterBoundary.length(bytes, at: offset, in: text)
+            // A cluster ends where the text does: the bytes after `stop` are another line's.
+            let length = min(ClusterBoundary.length(bytes, at: offset, in: text), count - offset)
             var storage = ClusterBytes()
             let width = storage.load(utf8: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]))
             offset += length
@@ -200,7 +236,7 @@ struct RowWriter {
     /// non-ASCII follows it, since that scalar may extend its cluster.
     @inline(__always)
     mutating func writeASCIIRun(_ bytes: UnsafeBufferPointer<UInt8>, into row: UnsafeMutableBufferPointer<Cell>) -> Bool {
-        let count = bytes.count
+        let count = stop
         let maxX = area.maxX
         let scanLimit = min(count, offset + (maxX - column))
         var runEnd = offset + 1

@@ -63,6 +63,17 @@ public final class LayerNode: WrapperNode {
             body(child)
         }
     }
+
+    // As `forEachChild`, which `WrapperNode.draw` does not walk.
+    override func draw(into grid: inout Grid, _ context: RenderContext) {
+        if inFront {
+            child.render(into: &grid, context)
+            layer.render(into: &grid, context)
+        } else {
+            layer.render(into: &grid, context)
+            child.render(into: &grid, context)
+        }
+    }
 }
 
 extension View {

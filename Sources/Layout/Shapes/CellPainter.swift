@@ -8,6 +8,21 @@ enum CellPainter {
     static let lowerBlocks = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     /// Left blocks: index n covers the left n eighths (0 is a space).
     static let leftBlocks = [" ", "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
+    /// The blocks as cells made once: building a cell from a glyph's text
+    /// walks its clusters, which cost more than painting it (callgrind).
+    static let lowerBlockCells = lowerBlocks.map(blockCell)
+    static let leftBlockCells = leftBlocks.map(blockCell)
+    static let fullBlockCell = blockCell("█")
+    static let upperHalfCell = blockCell("▀")
+    static let lowerHalfCell = blockCell("▄")
+
+    /// A block glyph (single-width by the width table) as a plain cell.
+    private static func blockCell(_ glyph: String) -> Cell {
+        guard let cell = Cell(cluster: glyph, style: .plain), cell.width == 1 else {
+            preconditionFailure("block glyph \(glyph) is not a single-width cluster")
+        }
+        return cell
+    }
 
     /// Fills `rect` (fractional cells) with `color` as background, within `clip`.
     ///
@@ -33,14 +48,14 @@ enum CellPainter {
         let leftCovered = eighths(Double(leftColumn + 1) - left)
         if Double(leftColumn) < left && leftCovered > 0 {
             for y in fullRows {
-                paint(x: leftColumn, y: y, covering: leftCovered, of: leftBlocks, fromStart: false, color, &grid, clip)
+                paint(x: leftColumn, y: y, covering: leftCovered, of: leftBlockCells, fromStart: false, color, &grid, clip)
             }
         }
         let rightColumn = Int(right.rounded(.down))
         let rightCovered = eighths(right - Double(rightColumn))
         if Double(rightColumn) < right && rightCovered > 0 {
             for y in fullRows {
-                paint(x: rightColumn, y: y, covering: rightCovered, of: leftBlocks, fromStart: true, color, &grid, clip)
+                paint(x: rightColumn, y: y, covering: rightCovered, of: leftBlockCells, fromStart: true, color, &grid, clip)
             }
         }
         // Rows an edge falls inside, across the rounded span of columns.
@@ -66,17 +81,17 @@ enum CellPainter {
     /// One edge cell covered `covered` eighths from its start (left or bottom
     /// glyphs grow from there) or from its end.
     private static func paint(
-        x: Int, y: Int, covering covered: Int, of blocks: [String], fromStart: Bool, _ color: Color,
+        x: Int, y: Int, covering covered: Int, of blocks: [Cell], fromStart: Bool, _ color: Color,
         _ grid: inout Grid, _ clip: Rect
     ) {
         if covered >= 8 {
             // Whole: the colour as background, so text drawn over it keeps the fill.
             grid.fill(Rect(x: x, y: y, width: 1, height: 1).intersection(clip), style: Style(background: color))
         } else if fromStart {
-            paint(x: x, y: y, glyph: blocks[covered], fillIsForeground: true, color: color, grid: &grid, clip: clip)
+            paint(x: x, y: y, block: blocks[covered], fillIsForeground: true, color: color, grid: &grid, clip: clip)
         } else {
             paint(
-                x: x, y: y, glyph: blocks[8 - covered], fillIsForeground: false, color: color, grid: &grid, clip: clip)
+                x: x, y: y, block: blocks[8 - covered], fillIsForeground: false, color: color, grid: &grid, clip: clip)
         }
     }
 
@@ -151,5 +166,15 @@ enum CellPainter {
         } else {
             grid.write(glyph, x: x, y: y, style: style, clip: clip)
         }
+    }
+
+    /// `paint` for a block made once (`lowerBlockCells`, `fullBlockCell`...):
+    /// the same cell, restyled, without building it from text per call.
+    static func paint(x: Int, y: Int, block: Cell, fillIsForeground: Bool, color: Color, grid: inout Grid, clip: Rect) {
+        guard clip.contains(x: x, y: y), x >= 0, y >= 0, x < grid.cols, y < grid.rows else { return }
+        var cell = block
+        cell.style = Style(
+            foreground: color, background: grid[x, y].background, attributes: fillIsForeground ? [] : .reverse)
+        grid.put(cell, x: x, y: y)
     }
 }

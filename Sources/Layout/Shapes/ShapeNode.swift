@@ -164,8 +164,12 @@ final class ShapeNode: ViewNode {
             guard let ring else { return true }
             return !inside(column, half, shrink: ring)
         }
-        for row in 0..<rect.height {
-            for column in 0..<rect.width {
+        // Every cell is written inside `clip` or not at all: only the rows
+        // and columns the clip shows are computed (an avatar scrolled half out costs half).
+        let visible = rect.intersection(clip)
+        guard visible.width > 0, visible.height > 0 else { return }
+        for row in (visible.y - rect.y)..<(visible.maxY - rect.y) {
+            for column in (visible.x - rect.x)..<(visible.maxX - rect.x) {
                 let upper = covered(column, row * 2)
                 let lower = covered(column, row * 2 + 1)
                 let x = rect.x + column
@@ -174,20 +178,23 @@ final class ShapeNode: ViewNode {
                 case (true, true):
                     if let color {
                         CellPainter.paint(
-                            x: x, y: y, glyph: "█", fillIsForeground: true, color: color, grid: &grid, clip: clip)
+                            x: x, y: y, block: CellPainter.fullBlockCell, fillIsForeground: true, color: color,
+                            grid: &grid, clip: clip)
                     } else {
                         grid.put(ShapeNode.fullBlock, x: x, y: y, clip: clip)
                     }
-                case (true, false): halfBlock("▀", x: x, y: y, color: color, grid: &grid, clip: clip)
-                case (false, true): halfBlock("▄", x: x, y: y, color: color, grid: &grid, clip: clip)
+                case (true, false):
+                    halfBlock(CellPainter.upperHalfCell, x: x, y: y, color: color, grid: &grid, clip: clip)
+                case (false, true):
+                    halfBlock(CellPainter.lowerHalfCell, x: x, y: y, color: color, grid: &grid, clip: clip)
                 case (false, false): break
                 }
             }
         }
     }
 
-    private func halfBlock(_ glyph: String, x: Int, y: Int, color: Color?, grid: inout Grid, clip: Rect) {
+    private func halfBlock(_ block: Cell, x: Int, y: Int, color: Color?, grid: inout Grid, clip: Rect) {
         CellPainter.paint(
-            x: x, y: y, glyph: glyph, fillIsForeground: true, color: color ?? .default, grid: &grid, clip: clip)
+            x: x, y: y, block: block, fillIsForeground: true, color: color ?? .default, grid: &grid, clip: clip)
     }
 }

@@ -63,4 +63,8 @@ final class ZStackNode: ViewNode {
     }
 
     override func forEachChild(_ body: (ViewNode) -> Void) { for child in children { body(child) } }
+    // Drawing order as `forEachChild`, walked without its closure (callgrind: the walk cost more than small nodes).
+    override func draw(into grid: inout Grid, _ context: RenderContext) {
+        for child in children { child.render(into: &grid, context) }
+    }
 }

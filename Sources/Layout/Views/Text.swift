@@ -182,18 +182,22 @@ final class TextNode: ViewNode {
         let firstRow = max(0, context.clip.y - origin.y)
         let endRow = min(lines.count, context.clip.maxY - origin.y)
         guard firstRow < endRow else { return }
+        let utf8 = text.utf8
         for row in firstRow..<endRow {
             let line = lines[row]
             let y = origin.y + row
             let style = style.over(grid, x: origin.x, y: y)
+            // The line by its UTF-8 offsets, not as a substring (see `Grid.write(_:utf8:...)`).
+            let start = utf8.distance(from: utf8.startIndex, to: line.range.lowerBound)
+            let bytes = start..<(start + utf8.distance(from: line.range.lowerBound, to: line.range.upperBound))
             if line.truncated {
                 let clip = Rect(x: origin.x, y: y, width: line.width - 1, height: 1).intersection(context.clip)
-                grid.write(text[line.range], x: origin.x, y: y, style: style, clip: clip)
+                grid.write(text, utf8: bytes, x: origin.x, y: y, style: style, clip: clip)
                 grid.write("…", x: origin.x + line.width - 1, y: y, style: style, clip: context.clip)
             } else {
                 let clip = Rect(x: origin.x, y: y, width: max(line.width, frame.width), height: 1).intersection(
                     context.clip)
-                grid.write(text[line.range], x: origin.x, y: y, style: style, clip: clip)
+                grid.write(text, utf8: bytes, x: origin.x, y: y, style: style, clip: clip)
             }
         }
     }
