@@ -208,7 +208,28 @@ struct SizeCache {
         if count > 1 && proposals.1 == proposal { return sizes.1 }
         if count > 2 && proposals.2 == proposal { return sizes.2 }
         if count > 3 && proposals.3 == proposal { return sizes.3 }
+        // No exact answer: one given to a proposal that differs only by the
+        // size chosen for it on an axis (a row measured at (width, nil) that
+        // took 3 rows, asked again at (width, 3) when its stack places it).
+        if count > 0 && SizeCache.keeps(sizes.0, for: proposals.0, at: proposal) { return sizes.0 }
+        if count > 1 && SizeCache.keeps(sizes.1, for: proposals.1, at: proposal) { return sizes.1 }
+        if count > 2 && SizeCache.keeps(sizes.2, for: proposals.2, at: proposal) { return sizes.2 }
+        if count > 3 && SizeCache.keeps(sizes.3, for: proposals.3, at: proposal) { return sizes.3 }
         return nil
+    }
+
+    /// Whether a node that chose `size` for `earlier` chooses it again for
+    /// `proposal`: when on each axis `proposal` offers what `earlier` did, or
+    /// exactly the size chosen, which `earlier` allowed (not an overflow).
+    /// Layout treats a chosen size as a fixed point: offered, per axis, its
+    /// choice or what it was offered then, a view keeps its choice (text
+    /// wraps the same, a stack's children take their sizes again), as the
+    /// stacks' ideal-size shortcut already assumes.
+    @inline(__always)
+    static func keeps(_ size: Size, for earlier: ProposedSize, at proposal: ProposedSize) -> Bool {
+        (proposal.width == earlier.width || (proposal.width == size.cols && size.cols <= earlier.width ?? .max))
+            && (proposal.height == earlier.height
+                || (proposal.height == size.rows && size.rows <= earlier.height ?? .max))
     }
 
     mutating func store(_ proposal: ProposedSize, _ size: Size) {
