@@ -57,6 +57,12 @@ public struct EmptyView: View {
 /// Helpers for primitive views whose node class is `N`.
 extension BuildContext {
     /// `node` as `N`, or a fresh node for `view` when the tree's shape changed.
+    ///
+    /// Always inlined: called out of line, it takes `V`'s metadata as an
+    /// argument, and for a generic view (`VStack<Content>`, `TupleView<each
+    /// Content>`) the caller looks that up at run time on every update,
+    /// though only `replace` (the rare branch) needs it.
+    @inline(__always)
     func reuse<N: ViewNode, V: View>(_ node: ViewNode, as type: N.Type, for view: V, _ update: (N) -> Void) -> ViewNode
     {
         guard let typed = node as? N else { return replace(node, with: view) }
@@ -65,6 +71,7 @@ extension BuildContext {
     }
 
     /// Retires `node` (with its removal transition, if any) and builds `view` in its place.
+    @inline(never)
     func replace<V: View>(_ node: ViewNode, with view: V) -> ViewNode {
         host?.retire(node, builtFrom: nil, self)
         return makeNode(view)

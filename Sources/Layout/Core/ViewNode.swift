@@ -235,36 +235,79 @@ public class ViewNode {
 }
 
 /// The last few proposals a node answered, valid for one layout generation.
+///
+/// Proposals are kept as plain integers (`none` for a nil length) and empty
+/// entries hold a length no proposal has: a lookup is integer comparisons
+/// only, no optional unwrapping and no count checks (it runs for every size
+/// query of a layout pass).
 struct SizeCache {
     private var generation = -1
-    private var count = 0
     private var next = 0
-    private var proposals = (ProposedSize.zero, ProposedSize.zero, ProposedSize.zero, ProposedSize.zero)
-    private var sizes = (Size.zero, Size.zero, Size.zero, Size.zero)
+    private var entries = (Entry(), Entry(), Entry(), Entry())
+
+    /// A nil length (no proposal on that axis).
+    @inline(__always) static var none: Int { Int.min }
+    /// The lengths of an empty entry: matched by no proposal and no size.
+    @inline(__always) static var unused: Int { Int.min + 1 }
+
+    private struct Entry {
+        var width = SizeCache.unused
+        var height = SizeCache.unused
+        var size = Size(cols: SizeCache.unused, rows: SizeCache.unused)
+
+        @inline(__always) func answers(_ width: Int, _ height: Int) -> Bool {
+            self.width == width && self.height == height
+        }
+
+        /// Whether a node that chose `size` for this entry's proposal
+        /// chooses it again for (width, height): when on each axis that
+        /// offers what this proposal did, or exactly the size chosen, which
+        /// this proposal allowed (not an overflow). Layout treats a chosen
+        /// size as a fixed point: offered, per axis, its choice or what it
+        /// was offered then, a view keeps its choice (text wraps the same, a
+        /// stack's children take their sizes again), as the stacks'
+        /// ideal-size shortcut already assumes.
+        @inline(__always) func keeps(_ width: Int, _ height: Int) -> Bool {
+            (width == self.width || (width == size.cols && size.cols <= SizeCache.limit(self.width)))
+                && (height == self.height || (height == size.rows && size.rows <= SizeCache.limit(self.height)))
+        }
+    }
+
+    @inline(__always) private static func limit(_ length: Int) -> Int { length == none ? .max : length }
 
     mutating func lookup(_ proposal: ProposedSize) -> Size? {
         guard generation == LayoutGeneration.current else {
             generation = LayoutGeneration.current
-            count = 0
+            entries = (Entry(), Entry(), Entry(), Entry())
             next = 0
             return nil
         }
-        if count > 0 && proposals.0 == proposal { return sizes.0 }
-        if count > 1 && proposals.1 == proposal { return sizes.1 }
-        if count > 2 && proposals.2 == proposal { return sizes.2 }
-        if count > 3 && proposals.3 == proposal { return sizes.3 }
+        let width = proposal.width ?? SizeCache.none
+        let height = proposal.height ?? SizeCache.none
+        if entries.0.answers(width, height) { return entries.0.size }
+        if entries.1.answers(width, height) { return entries.1.size }
+        if entries.2.answers(width, height) { return entries.2.size }
+        if entries.3.answers(width, height) { return entries.3.size }
+        // No exact answer: one given to a proposal that differs only by the
+        // size chosen for it on an axis (a row measured at (width, nil) that
+        // took 3 rows, asked again at (width, 3) when its stack places it).
+        if entries.0.keeps(width, height) { return entries.0.size }
+        if entries.1.keeps(width, height) { return entries.1.size }
+        if entries.2.keeps(width, height) { return entries.2.size }
+        if entries.3.keeps(width, height) { return entries.3.size }
         return nil
     }
 
     mutating func store(_ proposal: ProposedSize, _ size: Size) {
+        let entry = Entry(
+            width: proposal.width ?? SizeCache.none, height: proposal.height ?? SizeCache.none, size: size)
         switch next {
-        case 0: (proposals.0, sizes.0) = (proposal, size)
-        case 1: (proposals.1, sizes.1) = (proposal, size)
-        case 2: (proposals.2, sizes.2) = (proposal, size)
-        default: (proposals.3, sizes.3) = (proposal, size)
+        case 0: entries.0 = entry
+        case 1: entries.1 = entry
+        case 2: entries.2 = entry
+        default: entries.3 = entry
         }
         next = (next + 1) & 3
-        count = min(count + 1, 4)
     }
 }
 
