@@ -186,7 +186,7 @@ class Study:
         # Our lane's counts repeat exactly (the counted child runs in / with
         # an allowlisted environment, so nothing of the caller reaches its
         # heap); the ncurses lane's to within 0.1% (ncurses' doupdate varies
-        # a little from run to run, measured up to 0.022% of the frame; it is
+        # a little from run to run, measured up to 0.065% of the frame; it is
         # not ours). The gate's tolerance is 1% of the frame.
         worst = {"framebench": 0.0, "ncurses": 0.0}
         for s1, s2 in zip(first["scenarios"], second["scenarios"]):
