@@ -146,6 +146,19 @@ final class BenchmarkSelectionTests: XCTestCase {
         XCTAssertEqual(FrameBenchCommand.main(["run", "no-such-benchmark", "--frames", "3"]), 2)
     }
 
+    func testAnUnknownBenchmarkErrorNamesEachDeclaredBenchmarkOnce() throws {
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(CommandHelpTests.packageRoot.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        XCTAssertThrowsError(try BenchmarkSelection.benchmark("no-such-benchmark", suite: nil)) { error in
+            let message = "\(error)"
+            let listed = try! XCTUnwrap(message.components(separatedBy: "(benchmarks: ").last?.dropLast())
+            let names = listed.components(separatedBy: ", ")
+            XCTAssertTrue(names.contains("less"), message)  // in both programs suites
+            XCTAssertEqual(names.count, Set(names).count, message)
+        }
+    }
+
     func testFilterSelectsSuiteBenchmarks() throws {
         XCTAssertEqual(try run(["run", "--filter", "80x24"]), ["plain-feed-80x24 80x24", "random-edits-80x24 80x24"])
         XCTAssertEqual(try run(["run", "--filter", "plain-*-80x24"]), ["plain-feed-80x24 80x24"])

@@ -96,7 +96,9 @@ struct BenchmarkSelection {
         for suite in names where file.suites[suite]?.contains(where: { $0.name == name }) ?? (suiteName != nil) {
             if let found = try self.suite(suite).first(where: { $0.name == name }) { return found }
         }
-        let declared = names.flatMap { file.suites[$0]?.map(\.name) ?? [] }
+        // A benchmark in several suites (programs and programs-short) is named once.
+        var seen = Set<String>()
+        let declared = names.flatMap { file.suites[$0]?.map(\.name) ?? [] }.filter { seen.insert($0).inserted }
         throw UsageError(
             "\(unknown); \(suiteName.map { "suite '\($0)'" } ?? "no suite") of \(path) declares a benchmark '\(name)' either (benchmarks: \(declared.joined(separator: ", ")))")
     }
