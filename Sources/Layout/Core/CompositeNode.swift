@@ -136,6 +136,20 @@ class GroupNode: ViewNode {
 
     init(children: [ViewNode]) { self.children = children }
 
+    /// An empty group with room for `capacity` children: a pooled one (its
+    /// list, emptied when pooled, is reused) or a new one. Appended one by
+    /// one into a list without room, the children would grow it (and
+    /// allocate) several times.
+    static func make(capacity: Int, _ context: BuildContext) -> GroupNode {
+        if let group = context.pooled(GroupNode.self) {
+            group.children.reserveCapacity(capacity)
+            return group
+        }
+        var children: [ViewNode] = []
+        children.reserveCapacity(capacity)
+        return GroupNode(children: children)
+    }
+
     /// A blank group for a `NodePool`'s reserve, with room for 8 children.
     init(reserved: Void) {
         children = []

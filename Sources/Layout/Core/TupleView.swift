@@ -1,6 +1,8 @@
 import FrameGrid
 
-/// Sibling views written one after another in a builder.
+/// More than ten sibling views written one after another in a builder
+/// (blocks of 2 to 10 are the fixed-arity `TupleView2`...`TupleView10`,
+/// whose copies need no run-time tuple metadata; see `TupleViews.swift`).
 public struct TupleView<each Content: View>: View {
     public typealias Body = Never
     let content: (repeat each Content)
@@ -8,25 +10,13 @@ public struct TupleView<each Content: View>: View {
     init(_ content: repeat each Content) { self.content = (repeat each content) }
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        // Room for every element at once: appended one by one, the list would grow (and allocate) several times.
         var count = 0
         func countOne<C: View>(_ child: C) { count += 1 }
         repeat countOne(each view.content)
-        if let group = context.pooled(GroupNode.self) {
-            // Its list (emptied when pooled) is reused.
-            group.children.reserveCapacity(count)
-            func make<C: View>(_ child: C) {
-                let node = C._makeNode(child, context)
-                group.children.append(node)
-            }
-            repeat make(each view.content)
-            return group
-        }
-        var nodes: [ViewNode] = []
-        nodes.reserveCapacity(count)
-        func make<C: View>(_ child: C) { nodes.append(C._makeNode(child, context)) }
+        let group = GroupNode.make(capacity: count, context)
+        func make<C: View>(_ child: C) { group.children.append(C._makeNode(child, context)) }
         repeat make(each view.content)
-        return GroupNode(children: nodes)
+        return group
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {

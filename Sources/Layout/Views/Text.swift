@@ -76,6 +76,9 @@ final class TextNode: ViewNode {
     private var wraps = (WrapSummary.none, WrapSummary.none)
     /// The size at one width under the line limit (kept like `wraps`).
     private var limited = (width: -1, lines: 0, size: Size.zero)
+    /// The unwrapped layout (width `Int.max`: each hard line whole), once
+    /// worked out (see `wrapWidth`).
+    private var unwrapped = WrapSummary.none
 
     /// The untruncated layout of the text at one width.
     struct WrapSummary {
@@ -103,6 +106,7 @@ final class TextNode: ViewNode {
             linesWidth = -1
             wraps = (.none, .none)
             limited = (-1, 0, .zero)
+            unwrapped = .none
         }
         self.text = text
         self.style = style
@@ -124,46 +128,77 @@ final class TextNode: ViewNode {
         let limit = maxLines(proposal.height)
         if let limit, limit <= 0 { return .zero }
         // No width and an unbounded one both mean "no wrapping": one cache slot.
-        var width = proposal.width ?? Int.max
-        if width >= ProposedSize.unbounded { width = Int.max }
-        if width <= 0 { return .zero }
+        var offered = proposal.width ?? Int.max
+        if offered >= ProposedSize.unbounded { offered = Int.max }
+        if offered <= 0 { return .zero }
+        let width = wrapWidth(offered)
         // With a line limit the answer needs at most that many lines: wrap
         // only those (a 10 MB text with `.lineLimit(2)` costs two lines). The
         // size equals cutting the full wrap to the limit, as below.
         if let lineLimit, let limit, limit <= lineLimit {
             if wraps.0.width == width && wraps.0.size.rows <= limit { return wraps.0.size }
-            if limited.width == width && limited.lines == limit { return limited.size }
-            let size = TextLayout.size(text, width: width == Int.max ? nil : width, maxLines: limit)
-            limited = (width, limit, size)
-            return size
+            return cutSize(offered, limit)
         }
-        let natural: Size
-        if wraps.0.width == width {
-            natural = wraps.0.size
-        } else if wraps.1.width == width {
-            natural = wraps.1.size
-        } else {
-            // Keep the lines too: placing the text at this width (the usual next step) reuses them.
-            var cols = 0
-            lines.reset(expecting: width == Int.max ? 1 : text.utf8.count / width + 2)
-            TextLayout.forEachLine(text, width: width == Int.max ? nil : width, maxLines: nil) { line in
-                cols = max(cols, line.width)
-                lines.append(line)
-            }
-            linesWidth = width
-            linesLimit = nil
-            natural = Size(cols: cols, rows: lines.count)
-            wraps = (WrapSummary(width: width, size: natural), wraps.0)
+        let natural = wrapNaturally(at: width)
+        if let limit, limit < natural.rows { return cutSize(offered, limit) }
+        return natural
+    }
+
+    /// The size in at most `limit` lines at the offered width, kept for the
+    /// next asking. A cut line's "…" goes after as much of the line as fits
+    /// in the width less one column, so the answer is the width's own,
+    /// except where even the longest line fits with a column to spare: in
+    /// a width of at least two columns per UTF-8 byte, which all share the
+    /// unwrapped answer (a count label with `.lineLimit(1)` was cut again
+    /// for each wide share of its stacks).
+    private func cutSize(_ offered: Int, _ limit: Int) -> Size {
+        let width = offered / 2 >= text.utf8.count ? Int.max : offered
+        if limited.width == width && limited.lines == limit { return limited.size }
+        let size = TextLayout.size(text, width: width == Int.max ? nil : width, maxLines: limit)
+        limited = (width, limit, size)
+        return size
+    }
+
+    /// The width to wrap at for `width`: `Int.max` (no wrapping) when the
+    /// text cannot wrap there, so every wide proposal shares one answer and
+    /// one set of lines. Lines break only where they would pass the width,
+    /// so a text wraps nowhere in a width of at least its unwrapped columns,
+    /// which are at most two per UTF-8 byte (a cluster is at least a byte
+    /// and at most two columns). Stacks offer many wide widths (their shares
+    /// of an unbounded proposal are halves, thirds... of it): profile-feed's
+    /// action icons were wrapped again for each of some 28 proposals a row.
+    private func wrapWidth(_ width: Int) -> Int {
+        if width == Int.max || width / 2 >= text.utf8.count { return Int.max }
+        return unwrapped.width == Int.max && width >= unwrapped.size.cols ? Int.max : width
+    }
+
+    /// The untruncated size at `width` (`Int.max`: no wrapping), from the
+    /// last two widths asked, else wrapped now with the lines kept: placing
+    /// the text at this width (the usual next step) reuses them.
+    private func wrapNaturally(at width: Int) -> Size {
+        if wraps.0.width == width { return wraps.0.size }
+        if wraps.1.width == width { return wraps.1.size }
+        var cols = 0
+        lines.reset(expecting: width == Int.max ? 1 : text.utf8.count / width + 2)
+        TextLayout.forEachLine(text, width: width == Int.max ? nil : width, maxLines: nil) { line in
+            cols = max(cols, line.width)
+            lines.append(line)
         }
-        if let limit, limit < natural.rows {
-            return TextLayout.size(text, width: width == Int.max ? nil : width, maxLines: limit)
-        }
+        linesWidth = width
+        linesLimit = nil
+        let natural = Size(cols: cols, rows: lines.count)
+        let summary = WrapSummary(width: width, size: natural)
+        if width == Int.max { unwrapped = summary }
+        wraps = (summary, wraps.0)
         return natural
     }
 
     override func placeChildren(in rect: Rect, _ context: LayoutContext) {
         let limit = maxLines(rect.height)
-        if linesWidth == rect.width && (linesLimit == limit || (linesLimit == nil && lines.count <= (limit ?? .max))) {
+        let width = wrapWidth(rect.width)
+        if (linesWidth == width || linesWidth == rect.width)
+            && (linesLimit == limit || (linesLimit == nil && lines.count <= (limit ?? .max)))
+        {
             return
         }
         // Lines expected: bytes / width + 2 (a column takes at least one UTF-8
@@ -171,9 +206,13 @@ final class TextNode: ViewNode {
         // many newlines, which then grow as arrays do).
         lines.reset(expecting: min(limit ?? rect.height, text.utf8.count / max(1, rect.width) + 2))
         TextLayout.forEachLine(text, width: rect.width, maxLines: limit) { lines.append($0) }
-        linesWidth = rect.width
+        // Cut lines hold for this width alone; whole ones for every width that shares them.
+        linesWidth = lines.count > 0 && lines[lines.count - 1].truncated ? rect.width : width
         linesLimit = limit
     }
+
+    /// The lines as last placed (for tests).
+    var placedLines: [TextLayout.Line] { (0..<lines.count).map { lines[$0] } }
 
     override func draw(into grid: inout Grid, _ context: RenderContext) {
         let origin = presentedRect(at: context.time)
