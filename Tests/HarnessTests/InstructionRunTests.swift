@@ -86,6 +86,20 @@ final class InstructionRunTests: XCTestCase {
         XCTAssertTrue(report.failed)
     }
 
+    /// Each lane of a `both` run is counted in a child of its own, so the
+    /// ncurses lane (whose allocations vary with its two `doupdate` paths)
+    /// cannot move our lane's buffers: our counts are those of our lane run alone.
+    func testOurLaneCountsTheSameWithTheNcursesLaneCountedAsWithout() throws {
+        let both = try counted()
+        let alone = try counted(ourLaneOnly: true)
+        let ours = try XCTUnwrap(both.scenarios.first { $0.backend == "framebench" })
+        let oursAlone = try XCTUnwrap(alone.scenarios.first { $0.backend == "framebench" })
+        XCTAssertEqual(ours.instructions, oursAlone.instructions)
+        XCTAssertEqual(ours.instructionDistribution, oursAlone.instructionDistribution)
+        let reference = try XCTUnwrap(both.scenarios.first { $0.backend == "ncurses" })
+        XCTAssertGreaterThan(reference.instructions["render_instructions"] ?? 0, 0)
+    }
+
     func testCountingOurLaneAloneLeavesTheNcursesLaneTimedButUncounted() throws {
         let document = try counted(ourLaneOnly: true)
         let ours = try XCTUnwrap(document.scenarios.first { $0.backend == "framebench" })
