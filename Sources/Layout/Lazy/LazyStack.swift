@@ -101,4 +101,7 @@ public struct LazyStackStatistics: Equatable, Sendable {
     public var liveRows: Int
     /// Row lengths remembered.
     public var rememberedLengths: Int
+    /// Times the stack laid its rows out; a stack placed again with no
+    /// scroll request since (its parent only moved) is translated instead.
+    public var layouts: Int = 0
 }

@@ -32,6 +32,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     /// The live row drawn pinned, if the header is among them.
     @exclusivity(unchecked) private var pinnedLive: Int?
     private var rowsBuilt = 0
+    private var layouts = 0
     private var rowsUpdated = 0
     private var rowProposal = ProposedSize.ideal
 
@@ -101,7 +102,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     var statistics: LazyStackStatistics {
         LazyStackStatistics(
             rowsBuilt: rowsBuilt, rowsUpdated: rowsUpdated, liveRows: live.count + (pinned == nil ? 0 : 1),
-            rememberedLengths: lengths.count)
+            rememberedLengths: lengths.count, layouts: layouts)
     }
 
     // MARK: Layout
@@ -115,8 +116,14 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     }
 
     override var placesChildrenByState: Bool { true }
+    /// The position's request count when this stack last placed its rows,
+    /// nil when that placement was a jump (whose overscan the next builds).
+    private var placedRequests: UInt64?
+    override var placementIsCurrent: Bool { placedRequests == position.requests }
 
     override func placeChildren(in rect: Rect, _ layoutContext: LayoutContext) {
+        placedRequests = position.requests
+        layouts += 1
         let axis = settings.axis
         let crossAxis: Axis = axis == .vertical ? .horizontal : .vertical
         let viewport = rect.size.value(axis)
@@ -137,6 +144,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             return
         }
         let jumped = position.pendingAnchor != nil || position.pendingOffset != nil
+        if jumped { placedRequests = nil }
         releaseRowsBeforeJump(count: count, viewport: viewport, time: layoutContext.time)
         let anchor = resolveAnchor(count: count, viewport: viewport)
         // A jump shows its rows first; the overscan around them is built by the next frame.

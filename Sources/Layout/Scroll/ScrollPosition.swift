@@ -23,6 +23,9 @@ public final class ScrollPosition {
     /// the last layout: scrolled as far as it goes (exact over lazy stacks too).
     public internal(set) var isAtEnd = false
 
+    /// Scroll requests made so far: a node that places by this position
+    /// places again only when one came since its last placement.
+    private(set) var requests: UInt64 = 0
     var pendingDelta = 0
     var pendingOffset: Int?
     var pendingAnchor: LazyAnchor?
@@ -36,6 +39,7 @@ public final class ScrollPosition {
     /// heights (like `scrollTo`) rather than measuring every row passed.
     public func scroll(by cells: Int) {
         pendingDelta += cells
+        requests &+= 1
         DrawInvalidation.layoutRequested()  // the next layout must apply it
     }
 
@@ -44,6 +48,7 @@ public final class ScrollPosition {
         pendingOffset = offset
         pendingAnchor = nil
         pendingDelta = 0
+        requests &+= 1
         DrawInvalidation.layoutRequested()
     }
 
@@ -53,6 +58,7 @@ public final class ScrollPosition {
         pendingAnchor = LazyAnchor(index: index, offset: offset)
         pendingOffset = nil
         pendingDelta = 0
+        requests &+= 1
         DrawInvalidation.layoutRequested()
     }
 }

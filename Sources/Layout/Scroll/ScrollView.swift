@@ -81,8 +81,12 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
     }
 
     override var placesChildrenByState: Bool { true }
+    /// The position's request count when this node last placed its content.
+    private var placedRequests: UInt64?
+    override var placementIsCurrent: Bool { placedRequests == position.requests }
 
     override func placeChildren(in rect: Rect, _ context: LayoutContext) {
+        placedRequests = position.requests
         position.viewportLength = rect.size.value(axis)
         if isLazy {
             child.place(rect, context)

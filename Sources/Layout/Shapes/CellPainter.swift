@@ -151,6 +151,19 @@ enum CellPainter {
         grid.fill(row: y, columns: (area.x + 1)..<area.maxX, with: cell, keepingBackgrounds: true)
     }
 
+    /// `repeatGlyph` for a glyph made once as a cell (`BoxGlyphs`): put
+    /// restyled, then copied along the row.
+    static func repeatCell(_ glyph: Cell, row y: Int, columns: Range<Int>, style: Style, grid: inout Grid, clip: Rect) {
+        let area = Rect(x: columns.lowerBound, y: y, width: columns.count, height: 1).intersection(clip).intersection(
+            grid.bounds)
+        guard !area.isEmpty else { return }
+        var cell = glyph
+        cell.style = style
+        grid.put(cell, x: area.x, y: y)
+        guard area.width > 1 else { return }
+        grid.fill(Rect(x: area.x + 1, y: y, width: area.width - 1, height: 1), with: cell)
+    }
+
     /// One edge cell: the block glyph in the fill colour over what is there.
     /// When the glyph stands for the uncovered part instead, the cell is
     /// drawn reversed, because the colour behind may be the terminal's

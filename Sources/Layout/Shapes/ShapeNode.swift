@@ -40,20 +40,13 @@ final class ShapeNode: ViewNode {
         case .stroke(let color, let lineWidth):
             let style = Style(foreground: color ?? foreground ?? .default)
             let heavy = lineWidth > 1
-            // Box drawing has no heavy arcs: heavy rounded outlines keep light corners.
-            let lines = heavy ? ("━", "┃") : ("─", "│")
             switch shape {
             case .rectangle:
-                let corners = heavy ? ("┏", "┓", "┗", "┛") : ("┌", "┐", "└", "┘")
-                box(rect, corners: corners, lines: lines, capsule: false, style: style, grid: &grid, clip: context.clip)
+                box(rect, heavy ? .heavy : .light, capsule: false, style: style, grid: &grid, clip: context.clip)
             case .roundedRectangle:
-                box(
-                    rect, corners: ("╭", "╮", "╰", "╯"), lines: lines, capsule: false, style: style, grid: &grid,
-                    clip: context.clip)
+                box(rect, heavy ? .roundedHeavy : .rounded, capsule: false, style: style, grid: &grid, clip: context.clip)
             case .capsule:
-                box(
-                    rect, corners: ("╭", "╮", "╰", "╯"), lines: lines, capsule: true, style: style, grid: &grid,
-                    clip: context.clip)
+                box(rect, heavy ? .roundedHeavy : .rounded, capsule: true, style: style, grid: &grid, clip: context.clip)
             case .ellipse:
                 ellipse(rect, color: color ?? foreground, ring: Double(lineWidth), grid: &grid, clip: context.clip)
             }
@@ -85,14 +78,14 @@ final class ShapeNode: ViewNode {
         guard rect.width >= 2 else { return }
         if rect.height == 1 {
             guard capsule || rect.width >= 3 else { return }
-            corner("▐", left, top, color, behind.0, &grid, clip)
-            corner("▌", right, top, color, behind.1, &grid, clip)
+            corner(EdgeGlyphs.rightHalf, left, top, color, behind.0, &grid, clip)
+            corner(EdgeGlyphs.leftHalf, right, top, color, behind.1, &grid, clip)
             return
         }
-        corner("▗", left, top, color, behind.0, &grid, clip)
-        corner("▖", right, top, color, behind.1, &grid, clip)
-        corner("▝", left, bottom, color, behind.2, &grid, clip)
-        corner("▘", right, bottom, color, behind.3, &grid, clip)
+        corner(EdgeGlyphs.lowerRightQuadrant, left, top, color, behind.0, &grid, clip)
+        corner(EdgeGlyphs.lowerLeftQuadrant, right, top, color, behind.1, &grid, clip)
+        corner(EdgeGlyphs.upperRightQuadrant, left, bottom, color, behind.2, &grid, clip)
+        corner(EdgeGlyphs.upperLeftQuadrant, right, bottom, color, behind.3, &grid, clip)
     }
 
     private func background(_ grid: Grid, _ x: Int, _ y: Int) -> Color {
@@ -101,56 +94,55 @@ final class ShapeNode: ViewNode {
     }
 
     private func corner(
-        _ glyph: String, _ x: Int, _ y: Int, _ color: Color, _ behind: Color, _ grid: inout Grid, _ clip: Rect
+        _ glyph: Cell, _ x: Int, _ y: Int, _ color: Color, _ behind: Color, _ grid: inout Grid, _ clip: Rect
     ) {
-        grid.write(glyph, x: x, y: y, style: Style(foreground: color, background: behind), clip: clip)
+        EdgeGlyphs.put(glyph, x: x, y: y, style: Style(foreground: color, background: behind), grid: &grid, clip: clip)
     }
 
     /// Box-drawing outline; a capsule has parentheses on its middle rows.
     private func box(
-        _ area: Rect, corners: (String, String, String, String), lines: (String, String), capsule: Bool, style: Style,
-        grid: inout Grid, clip: Rect
+        _ area: Rect, _ glyphs: BoxGlyphs, capsule: Bool, style: Style, grid: inout Grid, clip: Rect
     ) {
         if area.height == 1 {
             let style = style.over(grid, x: area.x, y: area.y)
             if area.width == 1 {
-                grid.write(capsule ? "○" : "□", x: area.x, y: area.y, style: style, clip: clip)
+                EdgeGlyphs.put(
+                    capsule ? EdgeGlyphs.circle : EdgeGlyphs.square, x: area.x, y: area.y, style: style, grid: &grid,
+                    clip: clip)
                 return
             }
-            grid.write(capsule ? "(" : "[", x: area.x, y: area.y, style: style, clip: clip)
-            grid.write(capsule ? ")" : "]", x: area.maxX - 1, y: area.y, style: style, clip: clip)
+            EdgeGlyphs.put(
+                capsule ? EdgeGlyphs.openParenthesis : EdgeGlyphs.openBracket, x: area.x, y: area.y, style: style,
+                grid: &grid, clip: clip)
+            EdgeGlyphs.put(
+                capsule ? EdgeGlyphs.closeParenthesis : EdgeGlyphs.closeBracket, x: area.maxX - 1, y: area.y,
+                style: style, grid: &grid, clip: clip)
             return
         }
-        func edge(_ y: Int, _ left: String, _ right: String) {
+        func edge(_ y: Int, _ left: Cell, _ right: Cell) {
             let style = style.over(grid, x: area.x, y: y)
-            grid.write(left, x: area.x, y: y, style: style, clip: clip)
+            EdgeGlyphs.put(left, x: area.x, y: y, style: style, grid: &grid, clip: clip)
             if area.width > 2 {
                 let inner = (area.x + 1)..<(area.maxX - 1)
-                CellPainter.repeatGlyph(lines.0, row: y, columns: inner, style: style, grid: &grid, clip: clip)
+                CellPainter.repeatCell(glyphs.horizontal, row: y, columns: inner, style: style, grid: &grid, clip: clip)
             }
-            if area.width > 1 { grid.write(right, x: area.maxX - 1, y: y, style: style, clip: clip) }
+            if area.width > 1 { EdgeGlyphs.put(right, x: area.maxX - 1, y: y, style: style, grid: &grid, clip: clip) }
         }
-        edge(area.y, corners.0, corners.1)
-        edge(area.maxY - 1, corners.2, corners.3)
+        edge(area.y, glyphs.topLeft, glyphs.topRight)
+        edge(area.maxY - 1, glyphs.bottomLeft, glyphs.bottomRight)
         guard area.height > 2 else { return }
-        // The sides as cells made once, restyled per row (over what is
-        // behind), rather than a text walk per row and side.
-        guard var left = Cell(cluster: capsule ? "(" : lines.1, style: style),
-            var right = Cell(cluster: capsule ? ")" : lines.1, style: style), left.width == 1, right.width == 1
-        else { return }
+        // The sides restyled per row (over what is behind).
+        let left = capsule ? EdgeGlyphs.openParenthesis : glyphs.vertical
+        let right = capsule ? EdgeGlyphs.closeParenthesis : glyphs.vertical
         for y in (area.y + 1)..<(area.maxY - 1) {
-            left.style = style.over(grid, x: area.x, y: y)
-            grid.put(left, x: area.x, y: y, clip: clip)
+            EdgeGlyphs.put(left, x: area.x, y: y, style: style.over(grid, x: area.x, y: y), grid: &grid, clip: clip)
             if area.width > 1 {
                 let x = area.maxX - 1
-                right.style = style.over(grid, x: x, y: y)
-                grid.put(right, x: x, y: y, clip: clip)
+                EdgeGlyphs.put(right, x: x, y: y, style: style.over(grid, x: x, y: y), grid: &grid, clip: clip)
             }
         }
     }
 
-    /// An ellipse at twice the vertical resolution: each cell is two half cells.
-    /// `ring`: the outline's thickness in half cells (nil: filled).
     private func ellipse(_ rect: Rect, color: Color?, ring: Double?, grid: inout Grid, clip: Rect) {
         let radiusX = Double(rect.width) / 2
         let radiusY = Double(rect.height)  // in half cells
@@ -197,4 +189,58 @@ final class ShapeNode: ViewNode {
         CellPainter.paint(
             x: x, y: y, block: block, fillIsForeground: true, color: color ?? .default, grid: &grid, clip: clip)
     }
+}
+
+/// The glyphs of shape edges and corners as cells made once: building a
+/// cell from a glyph's text walks its clusters, which cost more than
+/// painting it (watcha-home's posters drew some 1,200 corners and edges a
+/// frame from text: a third of its shapes' drawing, measured with callgrind).
+enum EdgeGlyphs {
+    static let lowerRightQuadrant = cell("▗")
+    static let lowerLeftQuadrant = cell("▖")
+    static let upperRightQuadrant = cell("▝")
+    static let upperLeftQuadrant = cell("▘")
+    static let rightHalf = cell("▐")
+    static let leftHalf = cell("▌")
+    static let circle = cell("○")
+    static let square = cell("□")
+    static let openParenthesis = cell("(")
+    static let closeParenthesis = cell(")")
+    static let openBracket = cell("[")
+    static let closeBracket = cell("]")
+
+    /// A single-width glyph as a plain cell.
+    static func cell(_ glyph: String) -> Cell {
+        guard let cell = Cell(cluster: glyph, style: .plain), cell.width == 1 else {
+            preconditionFailure("edge glyph \(glyph) is not a single-width cluster")
+        }
+        return cell
+    }
+
+    /// `glyph` in `style` at (x, y) within `clip`: what writing its text does.
+    static func put(_ glyph: Cell, x: Int, y: Int, style: Style, grid: inout Grid, clip: Rect) {
+        var cell = glyph
+        cell.style = style
+        grid.put(cell, x: x, y: y, clip: clip)
+    }
+}
+
+/// The cells of a box outline: corners and lines.
+struct BoxGlyphs {
+    let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Cell
+
+    private init(_ corners: (String, String, String, String), _ lines: (String, String)) {
+        topLeft = EdgeGlyphs.cell(corners.0)
+        topRight = EdgeGlyphs.cell(corners.1)
+        bottomLeft = EdgeGlyphs.cell(corners.2)
+        bottomRight = EdgeGlyphs.cell(corners.3)
+        horizontal = EdgeGlyphs.cell(lines.0)
+        vertical = EdgeGlyphs.cell(lines.1)
+    }
+
+    static let light = BoxGlyphs(("┌", "┐", "└", "┘"), ("─", "│"))
+    static let heavy = BoxGlyphs(("┏", "┓", "┗", "┛"), ("━", "┃"))
+    static let rounded = BoxGlyphs(("╭", "╮", "╰", "╯"), ("─", "│"))
+    /// Box drawing has no heavy arcs: heavy rounded outlines keep light corners.
+    static let roundedHeavy = BoxGlyphs(("╭", "╮", "╰", "╯"), ("━", "┃"))
 }

@@ -1,0 +1,67 @@
+import FrameGrid
+import TestSupport
+import XCTest
+
+@testable import Layout
+
+/// A feed of rows that each hold a carousel (a lazy stack in a horizontal
+/// scroll view): while the feed scrolls, a carousel with no scroll request
+/// since its last layout is moved, not laid out again, and shows exactly
+/// what laying it out would.
+final class CarouselTranslationTests: XCTestCase {
+    private let cols = 12
+    private let rows = 4
+    private let label = 4
+
+    /// Row `row` as laying everything out gives it: its label, then its
+    /// carousel's digits from the carousel's offset.
+    private func expectedLine(_ row: Int, offset: Int) -> String {
+        let name = "r\(row)".padding(toLength: label, withPad: " ", startingAt: 0)
+        let digits = (offset..<(offset + cols - label)).map { String($0 % 10) }.joined()
+        return name + digits
+    }
+
+    func testCarouselsMoveWithTheFeedAndScrollWhenAsked() {
+        let outer = ScrollPosition()
+        let carousels = (0..<100).map { _ in ScrollPosition() }
+        let feed = GeneratedDataSource(count: 100) { $0 }
+        let digits = GeneratedDataSource(count: 1_000) { "\($0 % 10)" }
+        let host = ViewHost(size: Size(cols: cols, rows: rows)) {
+            ScrollView(position: outer) {
+                LazyVStack(feed, overscan: 1) { row in
+                    HStack(spacing: 0) {
+                        Text("r\(row)").frame(width: 4, alignment: .leading)
+                        ScrollView(.horizontal, position: carousels[row]) {
+                            LazyHStack(digits, spacing: 0, overscan: 0) { Text($0) }
+                        }
+                    }
+                    .frame(height: 1)
+                }
+            }
+        }
+        var grid = Grid(cols: cols, rows: rows)
+        var carouselOffsets = [Int](repeating: 0, count: 100)
+        var top = 0
+        for step in 0..<12 {
+            outer.scroll(by: 1)
+            top += 1
+            // Now and then a visible carousel scrolls in the same frame as the feed.
+            if step % 4 == 1 {
+                let row = top + 1
+                carousels[row].scroll(by: 3)
+                carouselOffsets[row] += 3
+            }
+            let layoutsBefore = (top..<(top + rows)).map { carousels[$0].lazyStatistics?.layouts ?? 0 }
+            let lines = Screen.frame(host, &grid)
+            XCTAssertEqual(lines, (top..<(top + rows)).map { expectedLine($0, offset: carouselOffsets[$0]) }, "step \(step)")
+            for (slot, row) in (top..<(top + rows)).enumerated() {
+                let layouts = carousels[row].lazyStatistics?.layouts ?? 0
+                let asked = step % 4 == 1 && row == top + 1
+                // A carousel already on screen is laid out again only when its own scroll was asked for.
+                if layoutsBefore[slot] > 0 {
+                    XCTAssertEqual(layouts - layoutsBefore[slot], asked ? 1 : 0, "step \(step), row \(row)")
+                }
+            }
+        }
+    }
+}
