@@ -54,6 +54,10 @@ public final class LayerNode: WrapperNode {
         layer.place(Rect(x: origin.x, y: origin.y, width: size.cols, height: size.rows), context)
     }
 
+    // Its layers are children too: walked as `forEachChild` walks them.
+    override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {
+        translateEachChild(x: dx, y: dy, context)
+    }
     override func forEachChild(_ body: (ViewNode) -> Void) {
         if inFront {
             body(child)

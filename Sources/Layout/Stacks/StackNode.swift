@@ -46,6 +46,10 @@ final class StackNode: ViewNode {
     override func measure(_ proposal: ProposedSize) -> Size { layout.size(proposal) }
     override func placeChildren(in rect: Rect, _ context: LayoutContext) { layout.place(in: rect, context) }
     override func forEachChild(_ body: (ViewNode) -> Void) { for child in layout.children { body(child) } }
+    override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {
+        let generation = placementGeneration
+        for child in layout.children { child.translate(ifPlacedIn: generation, x: dx, y: dy, context) }
+    }
     override func dismantle(into pool: NodePool) {
         content.dismantle(into: pool)
         content = ViewNode.detached
