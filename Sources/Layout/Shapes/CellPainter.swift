@@ -10,19 +10,11 @@ enum CellPainter {
     static let leftBlocks = [" ", "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
     /// The blocks as cells made once: building a cell from a glyph's text
     /// walks its clusters, which cost more than painting it (callgrind).
-    static let lowerBlockCells = lowerBlocks.map(blockCell)
-    static let leftBlockCells = leftBlocks.map(blockCell)
-    static let fullBlockCell = blockCell("█")
-    static let upperHalfCell = blockCell("▀")
-    static let lowerHalfCell = blockCell("▄")
-
-    /// A block glyph (single-width by the width table) as a plain cell.
-    private static func blockCell(_ glyph: String) -> Cell {
-        guard let cell = Cell(cluster: glyph, style: .plain), cell.width == 1 else {
-            preconditionFailure("block glyph \(glyph) is not a single-width cluster")
-        }
-        return cell
-    }
+    static let lowerBlockCells = lowerBlocks.map(EdgeGlyphs.cell)
+    static let leftBlockCells = leftBlocks.map(EdgeGlyphs.cell)
+    static let fullBlockCell = EdgeGlyphs.cell("█")
+    static let upperHalfCell = EdgeGlyphs.cell("▀")
+    static let lowerHalfCell = EdgeGlyphs.cell("▄")
 
     /// Fills `rect` (fractional cells) with `color` as background, within `clip`.
     ///

@@ -55,12 +55,9 @@ final class ShapeNode: ViewNode {
 
     private func blocks(_ rect: Rect, grid: inout Grid, clip: Rect) {
         for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX { grid.put(ShapeNode.fullBlock, x: x, y: y, clip: clip) }
+            for x in rect.x..<rect.maxX { grid.put(CellPainter.fullBlockCell, x: x, y: y, clip: clip) }
         }
     }
-
-    /// "█" in the default style, made once (not a text walk per cell).
-    static let fullBlock = Cell(cluster: "█", style: .plain)!
 
     /// Filled rounded shapes: a background fill with quarter- or half-block ends.
     private func fillRounded(_ rect: Rect, color: Color?, capsule: Bool, grid: inout Grid, clip: Rect) {
@@ -173,7 +170,7 @@ final class ShapeNode: ViewNode {
                             x: x, y: y, block: CellPainter.fullBlockCell, fillIsForeground: true, color: color,
                             grid: &grid, clip: clip)
                     } else {
-                        grid.put(ShapeNode.fullBlock, x: x, y: y, clip: clip)
+                        grid.put(CellPainter.fullBlockCell, x: x, y: y, clip: clip)
                     }
                 case (true, false):
                     halfBlock(CellPainter.upperHalfCell, x: x, y: y, color: color, grid: &grid, clip: clip)
@@ -209,10 +206,10 @@ enum EdgeGlyphs {
     static let openBracket = cell("[")
     static let closeBracket = cell("]")
 
-    /// A single-width glyph as a plain cell.
+    /// A single-width glyph (by the width table) as a plain cell.
     static func cell(_ glyph: String) -> Cell {
         guard let cell = Cell(cluster: glyph, style: .plain), cell.width == 1 else {
-            preconditionFailure("edge glyph \(glyph) is not a single-width cluster")
+            preconditionFailure("glyph \(glyph) is not a single-width cluster")
         }
         return cell
     }
