@@ -3,11 +3,20 @@ import FrameGrid
 /// Content with another view drawn behind it (`background`) or in front
 /// of it (`overlay`). The layer is offered the content's size and aligned
 /// to it; it never changes the content's size.
+///
+/// `background` and `overlay` are `@inlinable` (see `EnvironmentModifiedView`).
 public struct LayeredView<Content: View, Layer: View>: _WrapperView {
     public let content: Content
-    let layer: Layer
-    let alignment: Alignment
-    let inFront: Bool
+    @usableFromInline let layer: Layer
+    @usableFromInline let alignment: Alignment
+    @usableFromInline let inFront: Bool
+
+    @inlinable init(content: Content, layer: Layer, alignment: Alignment, inFront: Bool) {
+        self.content = content
+        self.layer = layer
+        self.alignment = alignment
+        self.inFront = inFront
+    }
 
     public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> LayerNode {
         let layerNode = Layer._makeNode(layer, context.with { $0.stackAxis = nil })
@@ -82,24 +91,24 @@ public final class LayerNode: WrapperNode {
 
 extension View {
     /// `layer` drawn behind this view, sized to it.
-    public func background<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
+    @inlinable public func background<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
         LayeredView(content: self, layer: layer, alignment: alignment, inFront: false)
     }
 
     /// The built view drawn behind this view, sized to it.
-    public func background<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
+    @inlinable public func background<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
         -> LayeredView<Self, Layer>
     {
         LayeredView(content: self, layer: layer(), alignment: alignment, inFront: false)
     }
 
     /// `layer` drawn in front of this view, sized to it.
-    public func overlay<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
+    @inlinable public func overlay<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
         LayeredView(content: self, layer: layer, alignment: alignment, inFront: true)
     }
 
     /// The built view drawn in front of this view, sized to it.
-    public func overlay<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer) -> LayeredView<
+    @inlinable public func overlay<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer) -> LayeredView<
         Self, Layer
     > {
         LayeredView(content: self, layer: layer(), alignment: alignment, inFront: true)

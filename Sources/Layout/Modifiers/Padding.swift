@@ -1,9 +1,16 @@
 import FrameGrid
 
 /// Content inset by blank cells on some edges.
+///
+/// `padding` is `@inlinable` (see `EnvironmentModifiedView`).
 public struct PaddedView<Content: View>: _WrapperView {
     public let content: Content
-    let insets: EdgeInsets
+    @usableFromInline let insets: EdgeInsets
+
+    @inlinable init(content: Content, insets: EdgeInsets) {
+        self.content = content
+        self.insets = insets
+    }
 
     public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> PaddingNode {
         guard let node = context.pooled(PaddingNode.self) else { return PaddingNode(child: child, insets: insets) }
@@ -23,7 +30,7 @@ public struct EdgeInsets: Equatable, Sendable {
         self.bottom = bottom
         self.trailing = trailing
     }
-    init(_ edges: Edge.Set, _ length: Int) {
+    @usableFromInline init(_ edges: Edge.Set, _ length: Int) {
         self.init(
             top: edges.contains(.top) ? length : 0, leading: edges.contains(.leading) ? length : 0,
             bottom: edges.contains(.bottom) ? length : 0, trailing: edges.contains(.trailing) ? length : 0)
@@ -64,13 +71,13 @@ public final class PaddingNode: WrapperNode {
 
 extension View {
     /// One cell of space on every edge (a terminal's nearest to SwiftUI's default).
-    public func padding() -> PaddedView<Self> { padding(.all, 1) }
+    @inlinable public func padding() -> PaddedView<Self> { padding(.all, 1) }
     /// `length` cells on every edge.
-    public func padding(_ length: Int) -> PaddedView<Self> { padding(.all, length) }
+    @inlinable public func padding(_ length: Int) -> PaddedView<Self> { padding(.all, length) }
     /// `length` cells (default 1) on the given edges.
-    public func padding(_ edges: Edge.Set, _ length: Int? = nil) -> PaddedView<Self> {
+    @inlinable public func padding(_ edges: Edge.Set, _ length: Int? = nil) -> PaddedView<Self> {
         PaddedView(content: self, insets: EdgeInsets(edges, length ?? 1))
     }
     /// Explicit insets.
-    public func padding(_ insets: EdgeInsets) -> PaddedView<Self> { PaddedView(content: self, insets: insets) }
+    @inlinable public func padding(_ insets: EdgeInsets) -> PaddedView<Self> { PaddedView(content: self, insets: insets) }
 }

@@ -52,23 +52,38 @@ public class WrapperNode: ViewNode {
 
 /// Content built with changed environment values (colour, font, line limit);
 /// no node of its own.
+///
+/// The modifiers that make it are `@inlinable`, so a view's body in another
+/// module builds it specialised: called generically, each modifier looked
+/// up its generic type's metadata at run time (a locked hash-map lookup; on
+/// watcha-home's page frames, some 15,000 such lookups, callgrind).
 public struct EnvironmentModifiedView<Content: View>: View {
     public typealias Body = Never
-    let content: Content
+    @usableFromInline let content: Content
     /// What changes, as a value: a closure capturing the colour or limit
     /// would be a heap object made on every evaluation of the body.
-    let change: EnvironmentChange
+    @usableFromInline let change: EnvironmentChange
 
+    @inlinable init(content: Content, change: EnvironmentChange) {
+        self.content = content
+        self.change = change
+    }
+
+    // The closures capture the change alone: capturing the (generic) view
+    // looked its type's metadata up on every call.
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        Content._makeNode(view.content, context.with { view.change.apply(to: &$0) })
+        let change = view.change
+        return Content._makeNode(view.content, context.with { change.apply(to: &$0) })
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
-        Content._updateNode(node, view.content, context.with { view.change.apply(to: &$0) })
+        let change = view.change
+        return Content._updateNode(node, view.content, context.with { change.apply(to: &$0) })
     }
 }
 
 /// One change to the environment, made by a modifier.
+@usableFromInline
 enum EnvironmentChange {
     case foreground(Color?)
     case font(Font?)
@@ -89,40 +104,40 @@ enum EnvironmentChange {
 
 extension View {
     /// Text and shapes inside draw in `color`.
-    public func foregroundColor(_ color: Color?) -> EnvironmentModifiedView<Self> {
+    @inlinable public func foregroundColor(_ color: Color?) -> EnvironmentModifiedView<Self> {
         EnvironmentModifiedView(content: self, change: .foreground(color))
     }
 
     /// Secondary and tertiary content is dim.
-    public func foregroundStyle(_ style: HierarchicalStyle) -> EnvironmentModifiedView<Self> {
+    @inlinable public func foregroundStyle(_ style: HierarchicalStyle) -> EnvironmentModifiedView<Self> {
         EnvironmentModifiedView(content: self, change: .addAttributes(style != .primary ? [.dim] : []))
     }
 
     /// Text and shapes inside draw in `color`.
-    public func foregroundStyle(_ color: Color) -> EnvironmentModifiedView<Self> { foregroundColor(color) }
+    @inlinable public func foregroundStyle(_ color: Color) -> EnvironmentModifiedView<Self> { foregroundColor(color) }
 
     /// The font of text inside (titles bold, captions dim).
-    public func font(_ font: Font?) -> EnvironmentModifiedView<Self> {
+    @inlinable public func font(_ font: Font?) -> EnvironmentModifiedView<Self> {
         EnvironmentModifiedView(content: self, change: .font(font))
     }
 
     /// The weight of text inside (semibold and heavier bold, light and thinner dim).
-    public func fontWeight(_ weight: Font.Weight?) -> EnvironmentModifiedView<Self> {
+    @inlinable public func fontWeight(_ weight: Font.Weight?) -> EnvironmentModifiedView<Self> {
         EnvironmentModifiedView(content: self, change: .fontWeight(weight))
     }
 
     /// Text inside in bold.
-    public func bold(_ isActive: Bool = true) -> EnvironmentModifiedView<Self> {
+    @inlinable public func bold(_ isActive: Bool = true) -> EnvironmentModifiedView<Self> {
         EnvironmentModifiedView(content: self, change: .addAttributes(isActive ? [.bold] : []))
     }
 
     /// Text inside in italics.
-    public func italic(_ isActive: Bool = true) -> EnvironmentModifiedView<Self> {
+    @inlinable public func italic(_ isActive: Bool = true) -> EnvironmentModifiedView<Self> {
         EnvironmentModifiedView(content: self, change: .addAttributes(isActive ? [.italic] : []))
     }
 
     /// Text inside takes at most `lines` rows, the last cut with "…".
-    public func lineLimit(_ lines: Int?) -> EnvironmentModifiedView<Self> {
+    @inlinable public func lineLimit(_ lines: Int?) -> EnvironmentModifiedView<Self> {
         EnvironmentModifiedView(content: self, change: .lineLimit(lines))
     }
 }
