@@ -28,12 +28,18 @@ def arity_struct(n):
     updates = "\n".join(
         f"            group.children[{i}] = C{i}._updateNode(group.children[{i}], view.c{i}, context)" for i in range(n)
     )
+    init_line = f"@inlinable init({init_params}) {{"
+    if len(init_line) > 116:
+        init_line = f"@inlinable init(\n        {init_params}\n    ) {{"
+    header = f"public struct TupleView{n}<{params}>: View {{"
+    if len(header) > 120:
+        header = f"public struct TupleView{n}<\n    {params}\n>: View {{"
     return f"""/// {n} sibling views written one after another in a builder.
-public struct TupleView{n}<{params}>: View {{
+{header}
     public typealias Body = Never
 {fields}
 
-    @inlinable init({init_params}) {{
+    {init_line}
 {init_body}
     }}
 
@@ -57,7 +63,11 @@ def builder_overload(n):
     names = ", ".join(f"C{i}" for i in range(n))
     args = ", ".join(f"_ c{i}: C{i}" for i in range(n))
     passes = ", ".join(f"c{i}" for i in range(n))
-    return f"""    @inlinable public static func buildBlock<{params}>({args}) -> TupleView{n}<{names}> {{
+    signature = f"    @inlinable public static func buildBlock<{params}>({args}) -> TupleView{n}<{names}> {{"
+    if len(signature) > 120:
+        signature = (f"    @inlinable public static func buildBlock<\n        {params}\n    >(\n        {args}\n"
+                     f"    ) -> TupleView{n}<{names}> {{")
+    return f"""{signature}
         TupleView{n}({passes})
     }}
 """

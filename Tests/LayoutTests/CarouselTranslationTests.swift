@@ -53,7 +53,8 @@ final class CarouselTranslationTests: XCTestCase {
             }
             let layoutsBefore = (top..<(top + rows)).map { carousels[$0].lazyStatistics?.layouts ?? 0 }
             let lines = Screen.frame(host, &grid)
-            XCTAssertEqual(lines, (top..<(top + rows)).map { expectedLine($0, offset: carouselOffsets[$0]) }, "step \(step)")
+            let expected = (top..<(top + rows)).map { expectedLine($0, offset: carouselOffsets[$0]) }
+            XCTAssertEqual(lines, expected, "step \(step)")
             for (slot, row) in (top..<(top + rows)).enumerated() {
                 let layouts = carousels[row].lazyStatistics?.layouts ?? 0
                 let asked = step % 4 == 1 && row == top + 1

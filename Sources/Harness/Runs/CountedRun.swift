@@ -42,13 +42,12 @@ public enum CountedRun {
         return counts
     }
 
-    /// The counts of the lanes `counted.backend` names, from one counted child.
-    private static func measureLanes(_ counted: RunSettings) throws -> Counts {
-        let settings = counted
+    /// The counts of the lanes `settings.backend` names, from one counted child.
+    private static func measureLanes(_ settings: RunSettings) throws -> Counts {
         let outcome: CallgrindRunner.Outcome
         do {
             outcome = try CallgrindRunner(executable: try executable()).run(
-                arguments: counted.childArguments(flag: "--counted-child"), perFrame: true)
+                arguments: settings.childArguments(flag: "--counted-child"), perFrame: true)
         } catch let error as CallgrindError {
             throw UsageError("instruction counts for \(settings.name): \(error.description)")
         }
@@ -59,7 +58,7 @@ public enum CountedRun {
             throw UsageError("instruction counts for \(settings.name): the counted child printed no frame counts (\(error))")
         }
         var results = Counts()
-        for backend in counted.backend.members {
+        for backend in settings.backend.members {
             guard let lane = CountedLane(backend), let frames = report.measuredFrames[backend.rawValue], frames > 0 else { continue }
             let parts = outcome.frames.filter { $0.totals[lane] != nil }
             guard parts.count == frames else {

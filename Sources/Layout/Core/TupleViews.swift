@@ -269,7 +269,9 @@ public struct TupleView8<C0: View, C1: View, C2: View, C3: View, C4: View, C5: V
 }
 
 /// 9 sibling views written one after another in a builder.
-public struct TupleView9<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View>: View {
+public struct TupleView9<
+    C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View
+>: View {
     public typealias Body = Never
     @usableFromInline let c0: C0
     @usableFromInline let c1: C1
@@ -323,7 +325,9 @@ public struct TupleView9<C0: View, C1: View, C2: View, C3: View, C4: View, C5: V
 }
 
 /// 10 sibling views written one after another in a builder.
-public struct TupleView10<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View, C9: View>: View {
+public struct TupleView10<
+    C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View, C9: View
+>: View {
     public typealias Body = Never
     @usableFromInline let c0: C0
     @usableFromInline let c1: C1
@@ -336,7 +340,9 @@ public struct TupleView10<C0: View, C1: View, C2: View, C3: View, C4: View, C5: 
     @usableFromInline let c8: C8
     @usableFromInline let c9: C9
 
-    @inlinable init(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8, _ c9: C9) {
+    @inlinable init(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8, _ c9: C9
+    ) {
         self.c0 = c0
         self.c1 = c1
         self.c2 = c2
@@ -388,35 +394,67 @@ extension ViewBuilder {
         TupleView2(c0, c1)
     }
 
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: C0, _ c1: C1, _ c2: C2) -> TupleView3<C0, C1, C2> {
+    @inlinable public static func buildBlock<
+        C0: View, C1: View, C2: View
+    >(
+        _ c0: C0, _ c1: C1, _ c2: C2
+    ) -> TupleView3<C0, C1, C2> {
         TupleView3(c0, c1, c2)
     }
 
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3) -> TupleView4<C0, C1, C2, C3> {
+    @inlinable public static func buildBlock<
+        C0: View, C1: View, C2: View, C3: View
+    >(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3
+    ) -> TupleView4<C0, C1, C2, C3> {
         TupleView4(c0, c1, c2, c3)
     }
 
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4) -> TupleView5<C0, C1, C2, C3, C4> {
+    @inlinable public static func buildBlock<
+        C0: View, C1: View, C2: View, C3: View, C4: View
+    >(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4
+    ) -> TupleView5<C0, C1, C2, C3, C4> {
         TupleView5(c0, c1, c2, c3, c4)
     }
 
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5) -> TupleView6<C0, C1, C2, C3, C4, C5> {
+    @inlinable public static func buildBlock<
+        C0: View, C1: View, C2: View, C3: View, C4: View, C5: View
+    >(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5
+    ) -> TupleView6<C0, C1, C2, C3, C4, C5> {
         TupleView6(c0, c1, c2, c3, c4, c5)
     }
 
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6) -> TupleView7<C0, C1, C2, C3, C4, C5, C6> {
+    @inlinable public static func buildBlock<
+        C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View
+    >(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6
+    ) -> TupleView7<C0, C1, C2, C3, C4, C5, C6> {
         TupleView7(c0, c1, c2, c3, c4, c5, c6)
     }
 
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7) -> TupleView8<C0, C1, C2, C3, C4, C5, C6, C7> {
+    @inlinable public static func buildBlock<
+        C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View
+    >(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7
+    ) -> TupleView8<C0, C1, C2, C3, C4, C5, C6, C7> {
         TupleView8(c0, c1, c2, c3, c4, c5, c6, c7)
     }
 
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8) -> TupleView9<C0, C1, C2, C3, C4, C5, C6, C7, C8> {
+    @inlinable public static func buildBlock<
+        C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View
+    >(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8
+    ) -> TupleView9<C0, C1, C2, C3, C4, C5, C6, C7, C8> {
         TupleView9(c0, c1, c2, c3, c4, c5, c6, c7, c8)
     }
 
-    @inlinable public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View, C9: View>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8, _ c9: C9) -> TupleView10<C0, C1, C2, C3, C4, C5, C6, C7, C8, C9> {
+    @inlinable public static func buildBlock<
+        C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View, C9: View
+    >(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8, _ c9: C9
+    ) -> TupleView10<C0, C1, C2, C3, C4, C5, C6, C7, C8, C9> {
         TupleView10(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9)
     }
 

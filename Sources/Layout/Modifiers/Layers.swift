@@ -91,24 +91,28 @@ public final class LayerNode: WrapperNode {
 
 extension View {
     /// `layer` drawn behind this view, sized to it.
-    @inlinable public func background<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
+    @inlinable
+    public func background<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
         LayeredView(content: self, layer: layer, alignment: alignment, inFront: false)
     }
 
     /// The built view drawn behind this view, sized to it.
-    @inlinable public func background<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
+    @inlinable
+    public func background<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
         -> LayeredView<Self, Layer>
     {
         LayeredView(content: self, layer: layer(), alignment: alignment, inFront: false)
     }
 
     /// `layer` drawn in front of this view, sized to it.
-    @inlinable public func overlay<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
+    @inlinable
+    public func overlay<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
         LayeredView(content: self, layer: layer, alignment: alignment, inFront: true)
     }
 
     /// The built view drawn in front of this view, sized to it.
-    @inlinable public func overlay<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer) -> LayeredView<
+    @inlinable
+    public func overlay<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer) -> LayeredView<
         Self, Layer
     > {
         LayeredView(content: self, layer: layer(), alignment: alignment, inFront: true)

@@ -79,5 +79,7 @@ extension View {
         PaddedView(content: self, insets: EdgeInsets(edges, length ?? 1))
     }
     /// Explicit insets.
-    @inlinable public func padding(_ insets: EdgeInsets) -> PaddedView<Self> { PaddedView(content: self, insets: insets) }
+    @inlinable public func padding(_ insets: EdgeInsets) -> PaddedView<Self> {
+        PaddedView(content: self, insets: insets)
+    }
 }

@@ -41,12 +41,10 @@ final class ShapeNode: ViewNode {
             let style = Style(foreground: color ?? foreground ?? .default)
             let heavy = lineWidth > 1
             switch shape {
-            case .rectangle:
-                box(rect, heavy ? .heavy : .light, capsule: false, style: style, grid: &grid, clip: context.clip)
-            case .roundedRectangle:
-                box(rect, heavy ? .roundedHeavy : .rounded, capsule: false, style: style, grid: &grid, clip: context.clip)
-            case .capsule:
-                box(rect, heavy ? .roundedHeavy : .rounded, capsule: true, style: style, grid: &grid, clip: context.clip)
+            case .rectangle, .roundedRectangle, .capsule:
+                let glyphs: BoxGlyphs =
+                    shape == .rectangle ? (heavy ? .heavy : .light) : (heavy ? .roundedHeavy : .rounded)
+                box(rect, glyphs, capsule: shape == .capsule, style: style, grid: &grid, clip: context.clip)
             case .ellipse:
                 ellipse(rect, color: color ?? foreground, ring: Double(lineWidth), grid: &grid, clip: context.clip)
             }
