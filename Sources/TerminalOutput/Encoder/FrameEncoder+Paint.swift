@@ -14,13 +14,18 @@ extension FrameEncoder {
                 if cols - erasedTail < FrameEncoder.minimumEraseRun { erasedTail = cols }
             }
             var x = start
-            while x < min(end, erasedTail) {
+            // The end of the run of equal cells last measured: a run that is
+            // painted cell by cell is measured once, not again from each cell.
+            var runEnd = x
+            let limit = min(end, erasedTail)
+            while x < limit {
                 let cell = cells[x]
                 if cell.isContinuation {
                     x += 1
                     continue
                 }
-                let run = runLength(cells, from: x, limit: min(end, erasedTail))
+                if x >= runEnd { runEnd = x + runLength(cells, from: x, limit: limit) }
+                let run = runEnd - x
                 if run >= FrameEncoder.minimumEraseRun, canEraseCharacters, erasureLeaves(cell),
                     cell == .erased || erasingIsCheaper(run: run, from: x, row: row, paintingOn: x + run < end)
                 {

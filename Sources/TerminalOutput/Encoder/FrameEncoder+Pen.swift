@@ -14,8 +14,8 @@ extension FrameEncoder {
 
     private func changePen(_ wanted: Style) {
         var style = wanted
-        style.foreground = colorDepth.reduce(style.foreground)
-        style.background = colorDepth.reduce(style.background)
+        style.foreground = reducedColors.reduce(style.foreground, to: colorDepth)
+        style.background = reducedColors.reduce(style.background, to: colorDepth)
         if penKnown && style == pen { return }
         let caps = capabilities
         let removed = penKnown ? pen.attributes.subtracting(style.attributes) : Attributes(rawValue: 0xFF)

@@ -28,6 +28,8 @@ public final class FrameEncoder {
     @exclusivity(unchecked) var scratch: [UInt8] = []
     /// `setaf`/`setab` bytes per palette entry, evaluated once each.
     @exclusivity(unchecked) var paletteSequences = PaletteSequences()
+    /// RGB colours reduced to `colorDepth` before.
+    @exclusivity(unchecked) var reducedColors = ReducedColors()
     /// Lengths of cursor motions worked out before, for this screen size.
     @exclusivity(unchecked) var motionLengths = MotionLengths()
 
