@@ -79,6 +79,12 @@ final class TextNode: ViewNode {
     /// The unwrapped layout (width `Int.max`: each hard line whole), once
     /// worked out (see `wrapWidth`).
     private var unwrapped = WrapSummary.none
+    /// Where the cells of `lines` are kept in `TextCellStore` (nil: not made
+    /// since the lines last changed), and the style they were made in.
+    @exclusivity(unchecked) private var keptLines: TextCellStore.Block?
+    @exclusivity(unchecked) private var keptStyle = Style.plain
+    /// The lines are too long to keep: they are written afresh until they change.
+    @exclusivity(unchecked) private var linesNotKept = false
 
     /// The untruncated layout of the text at one width.
     struct WrapSummary {
@@ -103,6 +109,7 @@ final class TextNode: ViewNode {
 
     func update(_ text: String, style: Style, lineLimit: Int?) {
         if text != self.text || lineLimit != self.lineLimit {
+            forgetKeptLines()
             linesWidth = -1
             wraps = (.none, .none)
             limited = (-1, 0, .zero)
@@ -179,6 +186,7 @@ final class TextNode: ViewNode {
         if wraps.0.width == width { return wraps.0.size }
         if wraps.1.width == width { return wraps.1.size }
         var cols = 0
+        forgetKeptLines()
         lines.reset(expecting: width == Int.max ? 1 : text.utf8.count / width + 2)
         TextLayout.forEachLine(text, width: width == Int.max ? nil : width, maxLines: nil) { line in
             cols = max(cols, line.width)
@@ -204,6 +212,7 @@ final class TextNode: ViewNode {
         // Lines expected: bytes / width + 2 (a column takes at least one UTF-8
         // byte and wrapped lines are nearly full, so short only for texts of
         // many newlines, which then grow as arrays do).
+        forgetKeptLines()
         lines.reset(expecting: min(limit ?? rect.height, text.utf8.count / max(1, rect.width) + 2))
         TextLayout.forEachLine(text, width: rect.width, maxLines: limit) { lines.append($0) }
         // Cut lines hold for this width alone; whole ones for every width that shares them.
@@ -221,14 +230,20 @@ final class TextNode: ViewNode {
         let firstRow = max(0, context.clip.y - origin.y)
         let endRow = min(lines.count, context.clip.maxY - origin.y)
         guard firstRow < endRow else { return }
-        let utf8 = text.utf8
         for row in firstRow..<endRow {
             let line = lines[row]
             let y = origin.y + row
             let style = style.over(grid, x: origin.x, y: y)
-            // The line by its UTF-8 offsets, not as a substring (see `Grid.write(_:utf8:...)`).
-            let start = utf8.distance(from: utf8.startIndex, to: line.range.lowerBound)
-            let bytes = start..<(start + utf8.distance(from: line.range.lowerBound, to: line.range.upperBound))
+            // A line drawn before in this style, wholly inside the clip: its
+            // cells are copied (the same cells, stamp and edge repairs as writing it).
+            if !line.truncated, let cells = keptCells(row, style, first: row == firstRow), !cells.isEmpty,
+                origin.x >= max(0, context.clip.x), origin.x + cells.count <= min(grid.cols, context.clip.maxX),
+                cells.count <= max(line.width, frame.width), y >= 0, y < grid.rows
+            {
+                grid.paste(UnsafeBufferPointer(cells), x: origin.x, y: y)
+                continue
+            }
+            let bytes = utf8Range(of: line)
             if line.truncated {
                 let clip = Rect(x: origin.x, y: y, width: line.width - 1, height: 1).intersection(context.clip)
                 grid.write(text, utf8: bytes, x: origin.x, y: y, style: style, clip: clip)
@@ -239,6 +254,74 @@ final class TextNode: ViewNode {
                 grid.write(text, utf8: bytes, x: origin.x, y: y, style: style, clip: clip)
             }
         }
+    }
+}
+
+extension TextNode {
+    /// The line by its UTF-8 offsets, not as a substring (see `Grid.write(_:utf8:...)`).
+    private func utf8Range(of line: TextLayout.Line) -> Range<Int> {
+        let utf8 = text.utf8
+        let start = utf8.distance(from: utf8.startIndex, to: line.range.lowerBound)
+        return start..<(start + utf8.distance(from: line.range.lowerBound, to: line.range.upperBound))
+    }
+
+    /// The lines' cells are out of date (the lines or the text changed).
+    private func forgetKeptLines() {
+        keptLines = nil
+        linesNotKept = false
+    }
+
+    /// The cells of line `row` in `style`, kept from an earlier draw or made
+    /// now for every line; nil when the line is not kept (cut with "…", a
+    /// cluster needing a grid's arena, lines too long to keep, or another
+    /// style than the kept one on a line other than the `first` drawn: a
+    /// text over two backgrounds keeps its first line's and writes the others).
+    private func keptCells(_ row: Int, _ style: Style, first: Bool) -> UnsafeMutableBufferPointer<Cell>? {
+        guard TextCellKeeping.isEnabled, !linesNotKept else { return nil }
+        let store = TextCellStore.shared
+        if let block = keptLines, store.holds(block), block.entryCount == lines.count, keptStyle == style {
+            return Self.cells(row, in: block, store)
+        }
+        guard first || keptLines == nil || !store.holds(keptLines!) else { return nil }
+        guard let block = keepLines(in: style, store) else { return nil }
+        return Self.cells(row, in: block, store)
+    }
+
+    private static func cells(_ row: Int, in block: TextCellStore.Block, _ store: TextCellStore)
+        -> UnsafeMutableBufferPointer<Cell>?
+    {
+        let entry = store.entries(of: block)[row]
+        guard entry != TextCellStore.notKept else { return nil }
+        let start = TextCellStore.start(of: entry)
+        return UnsafeMutableBufferPointer(rebasing: store.cells(of: block)[start..<(start + TextCellStore.count(of: entry))])
+    }
+
+    /// Writes the cells of every line in `style` into a block of the store;
+    /// nil (and the lines marked not kept) when they are too long to keep.
+    private func keepLines(in style: Style, _ store: TextCellStore) -> TextCellStore.Block? {
+        var bytes = 0
+        for row in 0..<lines.count where !lines[row].truncated { bytes += utf8Range(of: lines[row]).count }
+        // A cluster takes at least one byte and at most two columns.
+        guard var block = store.reserve(cells: 2 * bytes, entries: lines.count) else {
+            linesNotKept = true
+            return nil
+        }
+        let cells = store.cells(of: block)
+        let entries = store.entries(of: block)
+        var used = 0
+        for row in 0..<lines.count {
+            entries[row] = TextCellStore.notKept
+            guard !lines[row].truncated else { continue }
+            let range = utf8Range(of: lines[row])
+            let room = UnsafeMutableBufferPointer(rebasing: cells[used..<(used + 2 * range.count)])
+            guard let columns = Grid.writeCells(of: text, utf8: range, style: style, into: room) else { continue }
+            entries[row] = TextCellStore.entry(start: used, count: columns)
+            used += columns
+        }
+        store.shrink(&block, toCells: used)
+        keptLines = block
+        keptStyle = style
+        return block
     }
 }
 
