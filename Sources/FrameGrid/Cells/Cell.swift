@@ -78,6 +78,9 @@ public struct Cell: Hashable, Sendable {
 
     @inlinable public var isContinuation: Bool { width == 0 }
 
+    /// Whether `other` has this cell's style and width (its glyph may differ).
+    @inlinable public func hasSameStyleAndWidth(as other: Cell) -> Bool { packed == other.packed }
+
     /// True when the memory layout has no padding, which the row comparisons rely on.
     public static var layoutIsDense: Bool {
         MemoryLayout<Cell>.size == 16 && MemoryLayout<Cell>.stride == 16

@@ -37,7 +37,7 @@ extension Grid {
             let row = UnsafeMutableBufferPointer(rebasing: all[rowStart..<(rowStart + cols)])
             Grid.splitWideCharacter(in: row, atLeftEdge: x)
             Grid.splitWideCharacter(in: row, atRightEdge: x + line.count)
-            (row.baseAddress! + x).update(from: source, count: line.count)
+            Grid.copyCells(from: source, to: row.baseAddress! + x, count: line.count)
         }
     }
 }

@@ -46,6 +46,19 @@ extension FrameEncoder {
                 }
                 writeGlyph(cell, of: next, cols: cols)
                 x += Int(cell.width)
+                guard cell.glyph.isASCII, cell.width == 1 else { continue }
+                // What follows in the same style, one-column ASCII glyphs each
+                // starting no run, is written as the loop above would write
+                // it (cursor in place, pen set), without asking again.
+                while x < limit {
+                    let following = cells[x]
+                    guard following.glyph.isASCII, following.hasSameStyleAndWidth(as: cell),
+                        x + 1 == limit || cells[x + 1] != following
+                    else { break }
+                    output.append(following.glyph.asciiByte)
+                    advanceCursor(by: 1, cols: cols)
+                    x += 1
+                }
             }
             if erasedTail < cols && erasedTail < end {
                 moveCursor(x: erasedTail, y: row)
