@@ -213,18 +213,26 @@ public struct Grid: Sendable {
 
     /// Writes `cell` at (x, y) and, when wide, its continuation; callers have
     /// checked bounds. Halves of wide characters that get cut become blanks.
+    ///
+    /// The row is changed through one buffer access: each subscript write
+    /// of `cells` checked its storage's uniqueness in the runtime (shapes'
+    /// edges put cell by cell were a few of those each).
     @usableFromInline
     mutating func place(_ cell: Cell, x: Int, y: Int) {
         let width = Int(cell.width)
-        splitWideCharacter(atLeftEdge: x, y: y)
-        splitWideCharacter(atRightEdge: x + width, y: y)
-        let index = y * cols + x
-        cells[index] = cell
-        if width == 2 {
-            var continuation = cell
-            continuation.glyph = .continuation
-            continuation.width = 0
-            cells[index + 1] = continuation
+        let rowStart = y * cols
+        let cols = cols
+        cells.withUnsafeMutableBufferPointer { all in
+            let row = UnsafeMutableBufferPointer(rebasing: all[rowStart..<(rowStart + cols)])
+            Grid.splitWideCharacter(in: row, atLeftEdge: x)
+            Grid.splitWideCharacter(in: row, atRightEdge: x + width)
+            row[x] = cell
+            if width == 2 {
+                var continuation = cell
+                continuation.glyph = .continuation
+                continuation.width = 0
+                row[x + 1] = continuation
+            }
         }
         if cell.glyph.isInArena { arenaRows[y] = true }
     }
