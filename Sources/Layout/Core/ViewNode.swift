@@ -380,3 +380,17 @@ enum LayoutGeneration {
         return last
     }
 }
+
+extension Array where Element == ViewNode {
+    /// Calls `body` with each node, without retaining and releasing it
+    /// around the call (a walk of every node per frame spent an eighth of
+    /// watcha-home's instructions in the runtime's reference counting).
+    /// The array must not change while `body` runs: walks that only draw
+    /// or move nodes, never ones that add or remove children.
+    @inline(__always)
+    func forEachUnretained(_ body: (ViewNode) -> Void) {
+        withUnsafeBufferPointer { nodes in
+            for index in nodes.indices { Unmanaged.passUnretained(nodes[index])._withUnsafeGuaranteedRef(body) }
+        }
+    }
+}

@@ -107,8 +107,11 @@ final class StackLayout {
     func place(in rect: Rect, _ context: LayoutContext) {
         distribute(ProposedSize(rect.size))
         var cursor = axis == .horizontal ? rect.x : rect.y
-        for (index, child) in children.enumerated() {
+        var index = 0
+        // Placing never changes this stack's children (only its view updates do).
+        children.forEachUnretained { child in
             let size = entries[index].size
+            index += 1
             let frame: Rect
             if axis == .horizontal {
                 frame = Rect(
@@ -137,7 +140,7 @@ final class StackLayout {
         entries.removeAll(keepingCapacity: true)
         let cross = proposal.value(axis == .horizontal ? .vertical : .horizontal)
         guard let main = proposal.value(axis) else {
-            for child in children { entries.append(Entry(size: child.sizeThatFits(.along(axis, nil, cross: cross)))) }
+            children.forEachUnretained { entries.append(Entry(size: $0.sizeThatFits(.along(axis, nil, cross: cross)))) }
             return
         }
         // A vertical stack offered exactly its ideal height (a lazy row placed
@@ -147,19 +150,21 @@ final class StackLayout {
         // offering it that width could wrap it differently.
         if axis == .vertical {
             var ideal = spacing * max(0, count - 1)
-            for child in children { ideal += child.sizeThatFits(.along(axis, nil, cross: cross)).rows }
+            children.forEachUnretained { ideal += $0.sizeThatFits(.along(axis, nil, cross: cross)).rows }
             if ideal == main {
-                for child in children {
+                children.forEachUnretained { child in
                     let height = child.sizeThatFits(.along(axis, nil, cross: cross)).rows
                     entries.append(Entry(size: child.sizeThatFits(.along(axis, height, cross: cross))))
                 }
                 return
             }
         }
-        for (index, child) in children.enumerated() {
+        var order = 0
+        children.forEachUnretained { child in
             let smallest = child.sizeThatFits(.along(axis, 0, cross: cross)).value(axis)
             let largest = child.sizeThatFits(.along(axis, ProposedSize.unbounded, cross: cross)).value(axis)
-            entries.append(Entry(size: .zero, minimum: smallest, flexibility: largest - smallest, order: index))
+            entries.append(Entry(size: .zero, minimum: smallest, flexibility: largest - smallest, order: order))
+            order += 1
         }
         sortOrder()
         var remaining = main - spacing * max(0, count - 1)
