@@ -199,6 +199,33 @@ public struct Grid: Sendable {
         touch(y)
     }
 
+    /// Puts copies of one single-width cell down column `x` over `rows`
+    /// (clipped to `clip` and the grid); with `keepingBackgrounds`, each
+    /// copy takes the background already drawn where it lands (a box's side
+    /// over a poster). The same cells and stamps as `put` at each row in
+    /// turn, through one buffer access.
+    public mutating func fill(column x: Int, rows: Range<Int>, with cell: Cell, keepingBackgrounds: Bool, clip: Rect) {
+        precondition(cell.width == 1, "fill takes single-width cells")
+        let area = clip.intersection(bounds)
+        guard x >= area.x, x < area.maxX else { return }
+        let top = max(rows.lowerBound, area.y)
+        let bottom = min(rows.upperBound, area.maxY)
+        guard top < bottom else { return }
+        let cols = cols
+        cells.withUnsafeMutableBufferPointer { all in
+            for y in top..<bottom {
+                let row = UnsafeMutableBufferPointer(rebasing: all[(y * cols)..<(y * cols + cols)])
+                var copy = cell
+                if keepingBackgrounds { copy.background = row[x].background }
+                Grid.splitWideCharacter(in: row, atLeftEdge: x)
+                Grid.splitWideCharacter(in: row, atRightEdge: x + 1)
+                row[x] = copy
+            }
+        }
+        if cell.glyph.isInArena { for y in top..<bottom { arenaRows[y] = true } }
+        for y in top..<bottom { touch(y) }
+    }
+
     /// Puts one cell, keeping the wide-character invariant. A wide cell that
     /// does not fit before the right edge becomes a blank in its style.
     public mutating func put(_ cell: Cell, x: Int, y: Int) {

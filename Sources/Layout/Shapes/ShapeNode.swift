@@ -129,13 +129,25 @@ final class ShapeNode: ViewNode {
         // The sides restyled per row (over what is behind).
         let left = capsule ? EdgeGlyphs.openParenthesis : glyphs.vertical
         let right = capsule ? EdgeGlyphs.closeParenthesis : glyphs.vertical
-        for y in (area.y + 1)..<(area.maxY - 1) {
-            EdgeGlyphs.put(left, x: area.x, y: y, style: style.over(grid, x: area.x, y: y), grid: &grid, clip: clip)
-            if area.width > 1 {
-                let x = area.maxX - 1
-                EdgeGlyphs.put(right, x: x, y: y, style: style.over(grid, x: x, y: y), grid: &grid, clip: clip)
+        // Each side cell takes the background behind it when the style has none (`Style.over`).
+        let sides = (area.y + 1)..<(area.maxY - 1)
+        var leftCell = left
+        leftCell.style = style
+        var rightCell = right
+        rightCell.style = style
+        let behind = style.background.isDefault
+        if area.width > 1 {
+            // Row by row, left then right, as a narrow box's sides may meet what the other drew.
+            if area.width == 2 {
+                for y in sides {
+                    grid.fill(column: area.x, rows: y..<(y + 1), with: leftCell, keepingBackgrounds: behind, clip: clip)
+                    grid.fill(column: area.x + 1, rows: y..<(y + 1), with: rightCell, keepingBackgrounds: behind, clip: clip)
+                }
+                return
             }
+            grid.fill(column: area.maxX - 1, rows: sides, with: rightCell, keepingBackgrounds: behind, clip: clip)
         }
+        grid.fill(column: area.x, rows: sides, with: leftCell, keepingBackgrounds: behind, clip: clip)
     }
 
     private func ellipse(_ rect: Rect, color: Color?, ring: Double?, grid: inout Grid, clip: Rect) {
