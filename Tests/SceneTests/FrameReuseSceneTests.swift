@@ -1,6 +1,7 @@
 import FrameGrid
 import Layout
 import SceneKit
+import TestSupport
 import Workloads
 import XCTest
 
@@ -15,44 +16,24 @@ final class FrameReuseSceneTests: XCTestCase {
         _ scene: S.Type, frames: Int, minimumCopied: Int, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        let settings = WorkloadSettings(size: Size(cols: 120, rows: 40), seed: 1, feedItems: 1_000_000)
-        let reusing = try SceneWorkload<S>(settings: settings)
-        let drawing = try SceneWorkload<S>(settings: settings)
-        var grid = Grid(size: reusing.size)
-        var shown = Grid(size: reusing.size)
-        var reference = Grid(size: drawing.size)
+        var shown = Grid(cols: 1, rows: 1)
         var copiedFrames = 0
-        for index in 0..<frames {
-            try reusing.update(frame: index)
-            if grid.size != reusing.size { grid = Grid(size: reusing.size) }
-            reusing.draw(frame: index, into: &grid)
-
-            ViewHostDrawing.reusesUnchangedFrames = false
-            try drawing.update(frame: index)
-            if reference.size != drawing.size { reference = Grid(size: drawing.size) }
-            drawing.draw(frame: index, into: &reference)
-            ViewHostDrawing.reusesUnchangedFrames = true
-
-            XCTAssertEqual(grid.size, reference.size, "frame \(index)", file: file, line: line)
-            guard grid.size == reference.size else { return }
-            for y in 0..<grid.rows {
-                let same =
-                    grid.line(y) == reference.line(y)
-                    && (0..<grid.cols).allSatisfy { grid[$0, y].style == reference[$0, y].style }
-                if !same {
-                    XCTFail(
-                        "frame \(index) row \(y):\n\(grid.line(y))\n\(reference.line(y))", file: file,
-                        line: line)
-                    return
+        let difference = try firstDifference(
+            S.self, frames: frames,
+            reference: { draw in
+                ViewHostDrawing.reusesUnchangedFrames = false
+                draw()
+                ViewHostDrawing.reusesUnchangedFrames = true
+            },
+            afterEach: { _, grid in
+                if shown.size == grid.size
+                    && (0..<grid.rows).allSatisfy({ grid.stamp(ofRow: $0) == shown.stamp(ofRow: $0) })
+                {
+                    copiedFrames += 1
                 }
-            }
-            if shown.size == grid.size
-                && (0..<grid.rows).allSatisfy({ grid.stamp(ofRow: $0) == shown.stamp(ofRow: $0) })
-            {
-                copiedFrames += 1
-            }
-            swap(&grid, &shown)
-        }
+                swap(&grid, &shown)
+            })
+        if let difference { XCTFail(difference, file: file, line: line) }
         XCTAssertGreaterThanOrEqual(
             copiedFrames, minimumCopied, "frames copied with every row's stamp", file: file, line: line)
     }

@@ -1,6 +1,7 @@
 import FrameGrid
 import Layout
 import SceneKit
+import TestSupport
 import Workloads
 import XCTest
 
@@ -23,36 +24,12 @@ final class KeptTextCellsSceneTests: XCTestCase {
         storeEntries: Int = TextCellKeeping.defaultEntryCapacity, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         TextCellKeeping.replaceStore(cellCapacity: storeCells, entryCapacity: storeEntries)
-        let settings = WorkloadSettings(size: Size(cols: 120, rows: 40), seed: 1, feedItems: 1_000_000)
-        let keeping = try SceneWorkload<S>(settings: settings)
-        let writing = try SceneWorkload<S>(settings: settings)
-        var grid = Grid(size: keeping.size)
-        var reference = Grid(size: writing.size)
-        for index in 0..<frames {
-            try keeping.update(frame: index)
-            if grid.size != keeping.size { grid = Grid(size: keeping.size) }
-            keeping.draw(frame: index, into: &grid)
-
+        let difference = try firstDifference(S.self, frames: frames) { draw in
             TextCellKeeping.isEnabled = false
-            try writing.update(frame: index)
-            if reference.size != writing.size { reference = Grid(size: writing.size) }
-            writing.draw(frame: index, into: &reference)
+            draw()
             TextCellKeeping.isEnabled = true
-
-            XCTAssertEqual(grid.size, reference.size, "frame \(index)", file: file, line: line)
-            guard grid.size == reference.size else { return }
-            for y in 0..<grid.rows {
-                let same =
-                    grid.line(y) == reference.line(y)
-                    && (0..<grid.cols).allSatisfy {
-                        grid[$0, y].style == reference[$0, y].style && grid[$0, y].width == reference[$0, y].width
-                    }
-                if !same {
-                    XCTFail("frame \(index) row \(y):\n\(grid.line(y))\n\(reference.line(y))", file: file, line: line)
-                    return
-                }
-            }
         }
+        if let difference { XCTFail(difference, file: file, line: line) }
     }
 
     func testWatchaHomeShowsTheSameFramesWithKeptTextCells() throws {

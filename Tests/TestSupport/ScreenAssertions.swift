@@ -64,3 +64,43 @@ public func assertScreen(
         XCTFail("screen differs \(message)\n--- actual\n\(shown)\n--- expected\n\(wanted)", file: file, line: line)
     }
 }
+
+/// Draws `frames` frames of two copies of scene `S` (120x40, seed 1, a
+/// million feed items) side by side, the second inside `reference` (which
+/// turns a switch off around the drawing it is given), and returns where
+/// their screens first differ (a row's text, or any cell's style or width),
+/// or nil. `afterEach` sees each frame's index and the first copy's grid,
+/// which it may replace (a swap with the frame shown before, as the harness does).
+public func firstDifference<S: Scene>(
+    _ scene: S.Type, frames: Int, reference: (() -> Void) -> Void,
+    afterEach: (Int, inout Grid) -> Void = { _, _ in }
+) throws -> String? {
+    let settings = WorkloadSettings(size: Size(cols: 120, rows: 40), seed: 1, feedItems: 1_000_000)
+    let tested = try SceneWorkload<S>(settings: settings)
+    let other = try SceneWorkload<S>(settings: settings)
+    var grid = Grid(size: tested.size)
+    var expected = Grid(size: other.size)
+    for index in 0..<frames {
+        try tested.update(frame: index)
+        if grid.size != tested.size { grid = Grid(size: tested.size) }
+        tested.draw(frame: index, into: &grid)
+        var failure: Error?
+        reference {
+            do {
+                try other.update(frame: index)
+                if expected.size != other.size { expected = Grid(size: other.size) }
+                other.draw(frame: index, into: &expected)
+            } catch { failure = error }
+        }
+        if let failure { throw failure }
+        guard grid.size == expected.size else { return "frame \(index): size \(grid.size), expected \(expected.size)" }
+        for y in 0..<grid.rows {
+            let same =
+                grid.line(y) == expected.line(y)
+                && (0..<grid.cols).allSatisfy { grid[$0, y].style == expected[$0, y].style && grid[$0, y].width == expected[$0, y].width }
+            if !same { return "frame \(index) row \(y):\n\(grid.line(y))\n\(expected.line(y))" }
+        }
+        afterEach(index, &grid)
+    }
+    return nil
+}
