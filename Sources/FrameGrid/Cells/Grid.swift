@@ -264,37 +264,17 @@ public struct Grid: Sendable {
         if cell.glyph.isInArena { arenaRows[y] = true }
     }
 
-    /// Before writing from column `x`: if `x` is the right half of a wide
-    /// character, its left half becomes a blank.
-    @usableFromInline
-    mutating func splitWideCharacter(atLeftEdge x: Int, y: Int) {
-        guard x > 0, x < cols else { return }
-        let index = y * cols + x
-        if cells[index].isContinuation {
-            cells[index - 1] = .blank(cells[index - 1].style)
-        }
-    }
-
-    /// Before writing up to (not including) column `x`: if `x` is the right
-    /// half of a wide character whose left half is about to be overwritten, it
-    /// becomes a blank.
-    @usableFromInline
-    mutating func splitWideCharacter(atRightEdge x: Int, y: Int) {
-        guard x > 0, x < cols else { return }
-        let index = y * cols + x
-        if cells[index].isContinuation {
-            cells[index] = .blank(cells[index].style)
-        }
-    }
-
-    /// `splitWideCharacter(atLeftEdge:y:)` on a row's cells.
+    /// Before writing from column `x` of `row`: if `x` is the right half of
+    /// a wide character, its left half becomes a blank.
     @usableFromInline @inline(__always)
     static func splitWideCharacter(in row: UnsafeMutableBufferPointer<Cell>, atLeftEdge x: Int) {
         guard x > 0, x < row.count else { return }
         if row[x].isContinuation { row[x - 1] = .blank(row[x - 1].style) }
     }
 
-    /// `splitWideCharacter(atRightEdge:y:)` on a row's cells.
+    /// Before writing up to (not including) column `x` of `row`: if `x` is
+    /// the right half of a wide character whose left half is about to be
+    /// overwritten, it becomes a blank.
     @usableFromInline @inline(__always)
     static func splitWideCharacter(in row: UnsafeMutableBufferPointer<Cell>, atRightEdge x: Int) {
         guard x > 0, x < row.count else { return }

@@ -136,18 +136,12 @@ final class ShapeNode: ViewNode {
         var rightCell = right
         rightCell.style = style
         let behind = style.background.isDefault
+        // A column at a time: the same cells as putting both sides row by row,
+        // even where they meet (`GridColumnFillTests`).
+        grid.fill(column: area.x, rows: sides, with: leftCell, keepingBackgrounds: behind, clip: clip)
         if area.width > 1 {
-            // Row by row, left then right, as a narrow box's sides may meet what the other drew.
-            if area.width == 2 {
-                for y in sides {
-                    grid.fill(column: area.x, rows: y..<(y + 1), with: leftCell, keepingBackgrounds: behind, clip: clip)
-                    grid.fill(column: area.x + 1, rows: y..<(y + 1), with: rightCell, keepingBackgrounds: behind, clip: clip)
-                }
-                return
-            }
             grid.fill(column: area.maxX - 1, rows: sides, with: rightCell, keepingBackgrounds: behind, clip: clip)
         }
-        grid.fill(column: area.x, rows: sides, with: leftCell, keepingBackgrounds: behind, clip: clip)
     }
 
     private func ellipse(_ rect: Rect, color: Color?, ring: Double?, grid: inout Grid, clip: Rect) {
