@@ -316,6 +316,47 @@ final class ParameterizedStringTests: XCTestCase {
         XCTAssertTrue(mismatches.isEmpty, mismatches.prefix(20).joined(separator: "\n"))
     }
 
+    /// Straight programs (literals, `%i`, `%pN%d`: every motion string) skip
+    /// the stack machine; random ones of them must still match tparm byte for
+    /// byte, `%i` before, between and after the pushes, parameters negative
+    /// and past 32 bits. The terminals' own motions must take that path.
+    func testStraightProgramsMatchNcurses() throws {
+        let xterm = try TerminalCapabilities.load(term: "xterm-256color")
+        for (label, string) in [("cup", xterm.cursorAddress), ("ech", xterm.eraseChars), ("cub", xterm.parmLeftCursor)] {
+            XCTAssertEqual(string?.isStraight, true, "xterm-256color \(label) is not straight")
+        }
+        for name in ["screen", "linux", "vt100"] {
+            XCTAssertEqual(try TerminalCapabilities.load(term: name).cursorAddress?.isStraight, true, "\(name) cup")
+        }
+        let pieces = ["\u{1B}[", ";", "H", "X", "%i", "%p1%d", "%p2%d", "%p3%d", "%p9%d", "%%", "%p1%d%p1%d"]
+        var random = SeededRandom(seed: 4_242)
+        var mismatches: [String] = []
+        var kept: [UnsafeMutablePointer<CChar>] = []
+        defer { kept.forEach { free($0) } }
+        try NcursesReference.withTerminal("vt100") {
+            for _ in 0..<3_000 {
+                var source = ""
+                for _ in 0..<(1 + random.below(7)) { source += pieces[random.below(pieces.count)] }
+                source += "%p1%d"  // a %p keeps tparm from termcap-style implicit parameters
+                let compiled = ParameterizedString(source)
+                XCTAssertTrue(compiled.isStraight, compiled.description)
+                kept.append(strdup(source)!)
+                for _ in 0..<4 {
+                    let params = (0..<9).map { _ in random.parameter() }
+                    let expected = NcursesReference.tparm(kept.last!, params)
+                    let actual = NcursesReference.asCString(compiled.bytes(params[0], params[1], params[2], params[3],
+                                                                           params[4], params[5], params[6], params[7], params[8]))
+                    if expected != actual {
+                        mismatches.append("\(compiled) \(params): ncurses \(NcursesReference.show(expected)) ours \(NcursesReference.show(actual))")
+                    }
+                }
+            }
+        }
+        XCTAssertTrue(mismatches.isEmpty, "\(mismatches.count) mismatches:\n" + mismatches.prefix(15).joined(separator: "\n"))
+        XCTAssertFalse(ParameterizedString("\u{1B}[%p1%2dX").isStraight, "a width is not plain %d")
+        XCTAssertFalse(ParameterizedString("\u{1B}[%dX").isStraight, "termcap-style parameters")
+    }
+
     /// Random strings in the full language against tparm. Left out: static
     /// variables (ncurses keeps them between calls), and `%s`/`%l`, which
     /// tparm treats as char * parameters (and which corrupt ncurses 6.4's

@@ -25,6 +25,11 @@ public struct ParameterizedString: Sendable, Equatable {
     let implicitParameterCount: Int8
     /// Whether any `%g` runs, i.e. whether variables must start out zeroed.
     let readsVariables: Bool
+    /// Whether the program is only literals, `%i` and parameters printed
+    /// with a plain `%d` right after they are pushed (every motion, erase
+    /// and scroll-region string of the terminals in use): `write` then runs
+    /// it without the stack machine (see `writeStraight`).
+    let isStraight: Bool
 
     /// Compiles capability bytes, e.g. those `tigetstr` returned.
     public init<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
@@ -40,7 +45,32 @@ public struct ParameterizedString: Sendable, Equatable {
         literals = compiler.literals
         implicitParameterCount = Compiler.implicitParameterCount(text)
         readsVariables = ops.contains { if case .getVariable = $0 { return true } else { return false } }
+        isStraight = implicitParameterCount < 0 && Self.isStraight(ops, literalBytes: literals.count)
     }
+
+    /// See `isStraight`; its output is also short enough for `writeStraight`'s buffer.
+    private static func isStraight(_ ops: [Op], literalBytes: Int) -> Bool {
+        var numbers = 0
+        var index = 0
+        while index < ops.count {
+            switch ops[index] {
+            case .literal, .incrementFirstTwo:
+                index += 1
+            case .pushParameter:
+                guard index + 1 < ops.count, case .formatNumber(let format) = ops[index + 1],
+                    format == NumberFormat(conversion: .decimal)
+                else { return false }
+                numbers += 1
+                index += 2
+            default:
+                return false
+            }
+        }
+        // An Int32 prints in at most 11 bytes ("-2147483648").
+        return literalBytes + 11 * numbers <= straightCapacity
+    }
+
+    static let straightCapacity = 128
 
     /// Compiles a capability given as text, e.g. `"\u{1B}[%i%p1%d;%p2%dH"`.
     public init(_ string: String) {
