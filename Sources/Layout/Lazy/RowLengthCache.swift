@@ -2,37 +2,117 @@
 /// visited so far: never sized by the number of items, and capped, so a
 /// long session cannot grow it without bound. Lengths are for one cross
 /// size; a new width forgets them.
+///
+/// An open-addressed table of its own rather than a `Dictionary`: a lazy
+/// stack looks up or records the length of every row it arranges, every
+/// frame, and hashing each index with SipHash cost more than the rest of the
+/// lookup (watcha-home and safari-reader, measured with callgrind). Row
+/// indices are not chosen by anyone hostile, so a multiplicative hash is
+/// enough. Entries carry the epoch they were written in: forgetting
+/// everything (a recycled carousel showing another section) is one
+/// increment, not a sweep of the table.
 struct RowLengthCache {
-    private var lengths: [Int: Int] = [:]
+    private struct Entry {
+        var index: Int
+        var length: Int
+        /// Valid only while equal to the cache's `epoch`.
+        var epoch: UInt32
+    }
+
+    private var entries: [Entry]
+    /// `entries.count - 1` (a power of two, less one).
+    private var mask: Int
+    /// log2 of `entries.count`, for the hash's shift.
+    private var bits: Int
+    private var epoch: UInt32 = 1
     private var cross = -1
+    /// Rows remembered now.
+    private(set) var count = 0
     /// Most rows remembered; past it the cache starts over (anchoring keeps the screen steady regardless).
     let limit: Int
 
     init(limit: Int = 65_536) {
-        self.limit = limit
+        self.limit = max(1, limit)
         // A tour of a few thousand rows then records lengths without the
         // table growing (growth allocates, on frames that only scroll).
-        lengths.reserveCapacity(RowLengthCache.initialCapacity)
+        bits = RowLengthCache.initialBits
+        mask = (1 << bits) - 1
+        entries = Array(repeating: Entry(index: 0, length: 0, epoch: 0), count: 1 << bits)
     }
 
-    static let initialCapacity = 2_048
-
-    var count: Int { lengths.count }
+    /// 4,096 slots: 2,048 rows before the table grows (it stays at most half full).
+    static let initialBits = 12
+    static var initialCapacity: Int { (1 << initialBits) / 2 }
 
     mutating func use(cross newCross: Int) {
         if newCross != cross {
             cross = newCross
-            lengths.removeAll(keepingCapacity: true)
+            removeAll()
         }
     }
 
-    func length(of index: Int) -> Int? { lengths[index] }
-
-    mutating func record(_ length: Int, of index: Int) {
-        if lengths[index] == length { return }
-        if lengths.count >= limit { lengths.removeAll(keepingCapacity: true) }
-        lengths[index] = length
+    @inline(__always)
+    private func slot(of index: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(index)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 
-    mutating func removeAll() { lengths.removeAll(keepingCapacity: true) }
+    func length(of index: Int) -> Int? {
+        var position = slot(of: index)
+        return entries.withUnsafeBufferPointer { table in
+            while table[position].epoch == epoch {
+                if table[position].index == index { return table[position].length }
+                position = (position + 1) & mask
+            }
+            return nil
+        }
+    }
+
+    mutating func record(_ length: Int, of index: Int) {
+        let epoch = self.epoch
+        let mask = self.mask
+        var position = slot(of: index)
+        let inserted: Bool = entries.withUnsafeMutableBufferPointer { table in
+            while table[position].epoch == epoch {
+                if table[position].index == index {
+                    table[position].length = length
+                    return false
+                }
+                position = (position + 1) & mask
+            }
+            table[position] = Entry(index: index, length: length, epoch: epoch)
+            return true
+        }
+        guard inserted else { return }
+        count += 1
+        if count > limit {
+            // Past the cap: start over, with this row.
+            removeAll()
+            record(length, of: index)
+        } else if 2 * count > entries.count {
+            grow()
+        }
+    }
+
+    /// Twice the slots, the remembered rows placed again.
+    private mutating func grow() {
+        let old = entries
+        let epoch = self.epoch
+        bits += 1
+        mask = (1 << bits) - 1
+        entries = Array(repeating: Entry(index: 0, length: 0, epoch: 0), count: 1 << bits)
+        self.epoch = 1
+        count = 0
+        for entry in old where entry.epoch == epoch { record(entry.length, of: entry.index) }
+    }
+
+    mutating func removeAll() {
+        count = 0
+        if epoch == UInt32.max {
+            // Four billion clears: start the epochs over on a clean table.
+            for position in entries.indices { entries[position].epoch = 0 }
+            epoch = 1
+        } else {
+            epoch += 1
+        }
+    }
 }

@@ -1,0 +1,71 @@
+import XCTest
+
+@testable import Layout
+
+/// The lazy stacks' row-length table against a `Dictionary` doing the same:
+/// lookups, overwrites, growth past the first table, forgetting on a new
+/// cross size or a reuse, and the cap.
+final class RowLengthCacheTests: XCTestCase {
+    func testMatchesADictionaryThroughRandomUse() {
+        var cache = RowLengthCache(limit: 20_000)
+        var model: [Int: Int] = [:]
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for step in 0..<200_000 {
+            // Indices clustered like a scroll (neighbours) and scattered like jumps (up to 10 million).
+            let index = next(4) == 0 ? next(10_000_000) : 5_000 + next(6_000)
+            switch next(100) {
+            case 0..<45:
+                let length = 1 + next(40)
+                cache.record(length, of: index)
+                if model.count >= 20_000 && model[index] == nil { model.removeAll() }
+                model[index] = length
+            case 45..<99:
+                XCTAssertEqual(cache.length(of: index), model[index], "step \(step), row \(index)")
+            default:
+                if next(50) == 0 {
+                    cache.removeAll()
+                    model.removeAll()
+                }
+            }
+            XCTAssertEqual(cache.count, model.count, "step \(step)")
+            if cache.count != model.count { return }
+        }
+        XCTAssertGreaterThan(model.count, RowLengthCache.initialCapacity, "the table never grew")
+    }
+
+    func testANewCrossSizeForgetsAndTheSameKeeps() {
+        var cache = RowLengthCache()
+        cache.use(cross: 80)
+        cache.record(3, of: 7)
+        cache.use(cross: 80)
+        XCTAssertEqual(cache.length(of: 7), 3)
+        cache.use(cross: 100)
+        XCTAssertNil(cache.length(of: 7))
+        XCTAssertEqual(cache.count, 0)
+        cache.record(4, of: 7)
+        cache.record(5, of: 7)
+        XCTAssertEqual(cache.length(of: 7), 5)
+        XCTAssertEqual(cache.count, 1)
+    }
+
+    func testTheCapStartsOverWithTheNewRow() {
+        var cache = RowLengthCache(limit: 3)
+        for index in 0..<3 { cache.record(index + 1, of: index) }
+        XCTAssertEqual(cache.count, 3)
+        cache.record(9, of: 100)
+        XCTAssertEqual(cache.count, 1)
+        XCTAssertEqual(cache.length(of: 100), 9)
+        XCTAssertNil(cache.length(of: 0))
+    }
+
+    func testNegativeAndHugeIndicesAreRowsLikeAnyOther() {
+        var cache = RowLengthCache()
+        for index in [-1, Int.min, Int.max, 0, 1 << 40] { cache.record(2, of: index) }
+        for index in [-1, Int.min, Int.max, 0, 1 << 40] { XCTAssertEqual(cache.length(of: index), 2) }
+        XCTAssertNil(cache.length(of: 1))
+    }
+}
