@@ -36,6 +36,15 @@ public struct EnvironmentValues {
     /// That scroll view's axis.
     var scrollAxis: Axis?
 
+    /// Whether views built with these values come out as with `other`:
+    /// every value equal, the scroll view the same object.
+    func isSame(as other: EnvironmentValues) -> Bool {
+        foreground == other.foreground && background == other.background && font == other.font
+            && fontWeight == other.fontWeight && attributes == other.attributes && lineLimit == other.lineLimit
+            && stackAxis == other.stackAxis && scrollPosition === other.scrollPosition
+            && scrollAxis == other.scrollAxis
+    }
+
     /// The text style these values give.
     var textStyle: Style {
         var attributes = self.attributes

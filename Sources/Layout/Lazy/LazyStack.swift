@@ -97,6 +97,9 @@ public struct LazyStackStatistics: Equatable, Sendable {
     public var rowsBuilt: Int
     /// Row nodes updated in place after a view update.
     public var rowsUpdated: Int
+    /// Rows a view update left alone: their `Equatable` view was equal to
+    /// the one their node already showed.
+    public var rowsKept: Int = 0
     /// Rows currently built (visible plus overscan).
     public var liveRows: Int
     /// Row lengths remembered.

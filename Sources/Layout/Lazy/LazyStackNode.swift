@@ -31,9 +31,18 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     @exclusivity(unchecked) private var pinned: LazyRow?
     /// The live row drawn pinned, if the header is among them.
     @exclusivity(unchecked) private var pinnedLive: Int?
+    /// The view each row node was last built or updated from, by row index
+    /// (a ring of `keptViewSlots`), when `Row` is `Equatable`: a view update
+    /// that makes an equal view for a live row leaves its node alone (see
+    /// `update(source:row:settings:_:)`). Made at the stack's first view
+    /// update (a stack built and never updated allocates nothing for it);
+    /// empty for other row types.
+    @exclusivity(unchecked) private var keptViews: [KeptView?] = []
+    private let rowsAreEquatable: Bool
     private var rowsBuilt = 0
     private var layouts = 0
     private var rowsUpdated = 0
+    private var rowsKept = 0
     private var rowProposal = ProposedSize.ideal
 
     init(source: Source, row: @escaping (Source.Item) -> Row, settings: LazyStackSettings, _ context: BuildContext) {
@@ -46,6 +55,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         } else {
             position = ScrollPosition()
         }
+        rowsAreEquatable = Row.self is any Equatable.Type
         super.init()
         position.lazyTarget = self
         // Room for a screenful of rows and their overscan from the start: the
@@ -59,6 +69,49 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
 
     /// Rows the buffers hold before they first grow.
     static var initialRowCapacity: Int { 64 }
+    /// Slots of `keptViews`: rows further apart than this share one (the later evicts the earlier).
+    static var keptViewSlots: Int { 2 * initialRowCapacity }
+
+    /// A row's view as its node last saw it, with what else that node's
+    /// content depended on then.
+    private struct KeptView {
+        var index: Int
+        var node: ObjectIdentifier
+        var view: Row
+        /// `ViewStateChanges.count` then: a `@State` set since may have changed the row's content.
+        var stateChanges: UInt64
+    }
+
+    /// Builds or updates `node` (nil: a new one) as row `index` showing
+    /// `view`, remembering the view when rows are compared.
+    private func apply(_ view: Row, toRow index: Int, node: ViewNode?) -> ViewNode {
+        let result = node.map { Row._updateNode($0, view, context) } ?? Row._makeNode(view, context)
+        if !keptViews.isEmpty {
+            keptViews[index & (LazyStackNode.keptViewSlots - 1)] = KeptView(
+                index: index, node: ObjectIdentifier(result), view: view, stateChanges: ViewStateChanges.count)
+        }
+        return result
+    }
+
+    /// Whether `node`, live as row `index`, was last built or updated from a
+    /// view equal to `view`, with no `@State` set anywhere since: then
+    /// updating it would change nothing (its environment is checked by the caller).
+    private func showsAlready(_ view: Row, row index: Int, node: ViewNode, as type: any Equatable.Type) -> Bool {
+        guard let kept = keptViews[index & (LazyStackNode.keptViewSlots - 1)], kept.index == index,
+            kept.node == ObjectIdentifier(node), kept.stateChanges == ViewStateChanges.count
+        else { return false }
+        return LazyStackNode.equal(view, kept.view, as: type)
+    }
+
+    private static func equal<E: Equatable>(_ a: Row, _ b: Row, as _: E.Type) -> Bool {
+        withUnsafePointer(to: a) { left in
+            withUnsafePointer(to: b) { right in
+                left.withMemoryRebound(to: E.self, capacity: 1) { a in
+                    right.withMemoryRebound(to: E.self, capacity: 1) { b in a.pointee == b.pointee }
+                }
+            }
+        }
+    }
 
     func update(
         source: Source, row: @escaping (Source.Item) -> Row, settings: LazyStackSettings, _ context: BuildContext
@@ -67,7 +120,20 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         self.source = source
         makeRow = row
         self.settings = settings
+        let previousEnvironment = self.context.environment
         self.context = context.with { $0.stackAxis = settings.axis }
+        // Rows whose view is equal to the one their node shows are left
+        // alone, as SwiftUI skips equal views: only for `Equatable` rows,
+        // and only while the environment they were made in holds.
+        let environmentHolds = previousEnvironment.isSame(as: self.context.environment)
+        if rowsAreEquatable && keptViews.isEmpty && environmentHolds {
+            // The first update that could skip rows: from now on their views
+            // are kept. (A recycled carousel's update, for another section,
+            // could not: it allocates nothing.)
+            keptViews = Array(repeating: nil, count: LazyStackNode.keptViewSlots)
+        }
+        let equatable: (any Equatable.Type)? =
+            keptViews.isEmpty || !environmentHolds ? nil : Row.self as? any Equatable.Type
         if let scroll = context.environment.scrollPosition, context.environment.scrollAxis == settings.axis,
             scroll !== position
         {
@@ -80,8 +146,14 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         }
         if countChanged { lengths.removeAll() }
         for slot in live.indices where live[slot].index < source.count {
-            live[slot].node = Row._updateNode(live[slot].node, makeRow(source.item(at: live[slot].index)), self.context)
-            live[slot].kind = source.reuseKind(at: live[slot].index)
+            let index = live[slot].index
+            let view = makeRow(source.item(at: index))
+            live[slot].kind = source.reuseKind(at: index)
+            if let equatable, showsAlready(view, row: index, node: live[slot].node, as: equatable) {
+                rowsKept += 1
+                continue
+            }
+            live[slot].node = apply(view, toRow: index, node: live[slot].node)
             rowsUpdated += 1
         }
         for row in live where row.index >= source.count { recycle(row) }
@@ -90,7 +162,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             if header.index < source.count {
                 pinned = LazyRow(
                     index: header.index,
-                    node: Row._updateNode(header.node, makeRow(source.item(at: header.index)), self.context),
+                    node: apply(makeRow(source.item(at: header.index)), toRow: header.index, node: header.node),
                     kind: source.reuseKind(at: header.index))
             } else {
                 recycle(header)
@@ -101,7 +173,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
 
     var statistics: LazyStackStatistics {
         LazyStackStatistics(
-            rowsBuilt: rowsBuilt, rowsUpdated: rowsUpdated, liveRows: live.count + (pinned == nil ? 0 : 1),
+            rowsBuilt: rowsBuilt, rowsUpdated: rowsUpdated, rowsKept: rowsKept, liveRows: live.count + (pinned == nil ? 0 : 1),
             rememberedLengths: lengths.count, layouts: layouts)
     }
 
@@ -405,6 +477,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         // Counts of the stack it serves as now, as for a new one.
         rowsBuilt = 0
         rowsUpdated = 0
+        rowsKept = 0
+        // The views kept were shown by this stack's rows, which it gave away.
+        for slot in keptViews.indices { keptViews[slot] = nil }
         super.prepareForReuse()
     }
 
@@ -458,12 +533,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     private func build(_ index: Int) -> ViewNode {
         rowsBuilt += 1
         LazyStackStatistics.allRowsBuilt += 1
-        if let recycled = context.host?.recycler.take(
+        let recycled = context.host?.recycler.take(
             type: ObjectIdentifier(Row.self), kind: source.reuseKind(at: index), index: index)
-        {
-            return Row._updateNode(recycled, makeRow(source.item(at: index)), context)
-        }
-        return Row._makeNode(makeRow(source.item(at: index)), context)
+        return apply(makeRow(source.item(at: index)), toRow: index, node: recycled)
     }
 
     // MARK: Drawing

@@ -75,8 +75,17 @@ final class StateStorage<Value> {
 
     func set(_ newValue: Value) {
         value = newValue
+        ViewStateChanges.count &+= 1
         host?.invalidate()
     }
+}
+
+/// How many times any view's `@State` was set, process-wide: a lazy stack
+/// leaves a row with an equal view alone only if none was set since that
+/// row's node last saw its view (the state may be the row's own). Counted
+/// on the one thread that drives views.
+enum ViewStateChanges {
+    @exclusivity(unchecked) nonisolated(unsafe) static var count: UInt64 = 0
 }
 
 enum StateSlots {

@@ -2,7 +2,7 @@ import Layout
 import Workloads
 
 /// One block of the web page: the title, a heading, a paragraph, a list or a quote.
-struct ArticleBlock {
+struct ArticleBlock: Equatable {
     enum Kind: String {
         case title, heading, paragraph, list, quote
     }

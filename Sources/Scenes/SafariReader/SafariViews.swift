@@ -35,7 +35,9 @@ struct SafariScreen: View {
 }
 
 /// One block of the page, styled like Safari's rendering of an article.
-struct ArticleBlockView: View {
+/// Equatable: a view update (the bar expanding or collapsing) leaves the
+/// page's rows alone when their blocks are unchanged.
+struct ArticleBlockView: View, Equatable {
     let block: ArticleBlock
 
     var body: some View {

@@ -17,6 +17,13 @@ struct WatchaCatalog {
     private static let firstYear = 1998
     private static let years = 28
 
+    /// Whether this is the same catalog as `other` (a copy of it): the same
+    /// seed, count, feed file and string tables give the same titles.
+    func isSame(as other: WatchaCatalog) -> Bool {
+        seed == other.seed && count == other.count && file === other.file && titles === other.titles
+            && captions === other.captions
+    }
+
     /// Posters in each home carousel.
     static let postersPerCarousel = 1_000
 
@@ -207,7 +214,7 @@ struct TitleRows: LazyDataSource {
 }
 
 /// A title at a place in a list.
-struct ListedTitle {
+struct ListedTitle: Equatable {
     let position: Int
     let poster: Poster
 }

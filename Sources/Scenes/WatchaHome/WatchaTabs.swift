@@ -90,10 +90,17 @@ struct SubscriptionHeader: View {
 }
 
 /// One home section: its header and its carousel of posters.
-struct HomeSectionRow: View {
+/// Equatable: a view update (the header collapsing) leaves the sections
+/// and their carousels alone. A row is the same while it shows the same
+/// section of the same catalog through the same carousel position.
+struct HomeSectionRow: View, Equatable {
     let section: Int
     let catalog: WatchaCatalog
     let position: ScrollPosition
+
+    static func == (a: HomeSectionRow, b: HomeSectionRow) -> Bool {
+        a.section == b.section && a.position === b.position && a.catalog.isSame(as: b.catalog)
+    }
 
     var body: some View {
         let kind = HomeSections.kind(section)
@@ -193,7 +200,8 @@ struct TitleList: View {
 }
 
 /// One line of a title list, in the tab's own form.
-struct TitleRow: View {
+/// Equatable: a view update leaves listed titles alone.
+struct TitleRow: View, Equatable {
     let listed: ListedTitle
     let tab: WatchaTab
 

@@ -152,7 +152,8 @@ struct SectionHeader: View {
 
 /// A poster: a rounded card in the title's colours, a badge at the top
 /// and the title at the bottom. The same card at every size.
-struct PosterCard: View {
+/// Equatable: a view update (the header collapsing) leaves posters alone.
+struct PosterCard: View, Equatable {
     let poster: Poster
     let kind: SectionKind
 

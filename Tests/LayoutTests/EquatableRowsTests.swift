@@ -1,0 +1,144 @@
+import FrameGrid
+import XCTest
+
+@testable import Layout
+
+/// A view update leaves a lazy row alone when its `Equatable` view equals
+/// the one its node shows (`LazyStackStatistics.rowsKept`), and updates it
+/// when the view, the environment or any `@State` changed: the screen is
+/// always what updating every row shows.
+final class EquatableRowsTests: XCTestCase {
+    final class Words: LazyDataSource {
+        var words = (0..<100).map { "word \($0)" }
+        var count: Int { words.count }
+        func item(at index: Int) -> String { words[index] }
+    }
+
+    final class Model {
+        var tint = Color.default
+    }
+
+    struct WordRow: View, Equatable {
+        let word: String
+        var body: some View { Text(word) }
+    }
+
+    /// Not `Equatable`: always updated.
+    struct PlainRow: View {
+        let word: String
+        var body: some View { Text(word) }
+    }
+
+    /// A row with state of its own, shown next to the word.
+    struct CountingRow: View, Equatable {
+        let word: String
+        @State var taps = 0
+        nonisolated(unsafe) static var bindings: [String: Binding<Int>] = [:]
+
+        static func == (a: CountingRow, b: CountingRow) -> Bool { a.word == b.word }
+
+        var body: some View {
+            CountingRow.bindings[word] = $taps
+            return Text("\(word) \(taps)")
+        }
+    }
+
+    private func host<Row: View>(
+        _ words: Words, _ model: Model, _ position: ScrollPosition, row: @escaping (String) -> Row
+    ) -> ViewHost<some View> {
+        ViewHost(size: Size(cols: 20, rows: 4)) {
+            ScrollView(position: position) {
+                LazyVStack(words, overscan: 0, row: row)
+            }
+            .foregroundColor(model.tint)
+        }
+    }
+
+    func testEqualRowsAreKeptChangedOnesUpdated() {
+        let words = Words()
+        let model = Model()
+        let position = ScrollPosition()
+        let host = host(words, model, position) { WordRow(word: $0) }
+        var grid = Grid(cols: 20, rows: 4)
+        host.render(into: &grid)
+        // The first update starts keeping views; the second finds them all equal.
+        host.setNeedsUpdate()
+        host.render(into: &grid)
+        XCTAssertEqual(position.lazyStatistics!.rowsKept, 0)
+        let updated = position.lazyStatistics!.rowsUpdated
+        XCTAssertEqual(updated, 4)
+        host.setNeedsUpdate()
+        host.render(into: &grid)
+        XCTAssertEqual(position.lazyStatistics!.rowsKept, 4)
+        XCTAssertEqual(position.lazyStatistics!.rowsUpdated, updated)
+
+        // One word changes: its row alone is updated, and shows it.
+        words.words[1] = "changed"
+        host.setNeedsUpdate()
+        host.render(into: &grid)
+        XCTAssertEqual(grid.line(1).trimmingCharacters(in: .whitespaces), "changed")
+        XCTAssertEqual(position.lazyStatistics!.rowsUpdated, updated + 1)
+        XCTAssertEqual(position.lazyStatistics!.rowsKept, 7)
+
+        // The environment changes: every row is updated, in the new colour.
+        model.tint = .red
+        host.setNeedsUpdate()
+        host.render(into: &grid)
+        XCTAssertEqual(position.lazyStatistics!.rowsUpdated, updated + 5)
+        for y in 0..<4 { XCTAssertEqual(grid[0, y].foreground, .red, "row \(y)") }
+
+        // Scrolled rows are built, and an update after keeps them too.
+        position.scroll(by: 3)
+        host.render(into: &grid)
+        host.setNeedsUpdate()
+        host.render(into: &grid)
+        XCTAssertEqual(grid.line(0).trimmingCharacters(in: .whitespaces), "word 3")
+        XCTAssertEqual(position.lazyStatistics!.rowsKept, 11)
+    }
+
+    func testAStateChangeUpdatesRowsEvenWhenTheirViewsAreEqual() {
+        let words = Words()
+        let position = ScrollPosition()
+        let host = host(words, Model(), position) { CountingRow(word: $0) }
+        var grid = Grid(cols: 20, rows: 4)
+        host.render(into: &grid)
+        host.setNeedsUpdate()
+        host.render(into: &grid)
+        CountingRow.bindings["word 2"]!.wrappedValue = 5
+        host.render(into: &grid)
+        XCTAssertEqual(grid.line(2).trimmingCharacters(in: .whitespaces), "word 2 5")
+        XCTAssertEqual(position.lazyStatistics!.rowsKept, 0)
+        // With no state set since, equal rows are kept again.
+        host.setNeedsUpdate()
+        host.render(into: &grid)
+        XCTAssertEqual(position.lazyStatistics!.rowsKept, 4)
+        XCTAssertEqual(grid.line(2).trimmingCharacters(in: .whitespaces), "word 2 5")
+    }
+
+    func testRowsThatAreNotEquatableAreAlwaysUpdated() {
+        let words = Words()
+        let position = ScrollPosition()
+        let host = host(words, Model(), position) { PlainRow(word: $0) }
+        var grid = Grid(cols: 20, rows: 4)
+        host.render(into: &grid)
+        for _ in 0..<3 {
+            host.setNeedsUpdate()
+            host.render(into: &grid)
+        }
+        XCTAssertEqual(position.lazyStatistics!.rowsKept, 0)
+        XCTAssertEqual(position.lazyStatistics!.rowsUpdated, 12)
+    }
+
+    func testEnvironmentComparisonCoversEveryValue() {
+        // `EnvironmentValues.isSame(as:)` lists the values by hand: a value added
+        // without it would let rows made in another environment be kept.
+        XCTAssertEqual(Mirror(reflecting: EnvironmentValues()).children.count, 9)
+        var other = EnvironmentValues()
+        XCTAssertTrue(EnvironmentValues().isSame(as: other))
+        other.lineLimit = 2
+        XCTAssertFalse(EnvironmentValues().isSame(as: other))
+        other = EnvironmentValues()
+        other.scrollPosition = ScrollPosition()
+        XCTAssertFalse(EnvironmentValues().isSame(as: other))
+    }
+}
