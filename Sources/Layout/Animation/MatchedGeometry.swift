@@ -51,10 +51,23 @@ public final class MatchedGeometryNode: WrapperNode {
 
     /// Records where matched views are now, before an update moves them.
     static func record(_ node: ViewNode, at time: Double, into frames: inout [MatchedGeometryKey: FrameRect]) {
+        record(node, at: time, offsetX: 0, offsetY: 0, into: &frames)
+    }
+
+    /// `record` below ancestors that owe a move of (`offsetX`, `offsetY`).
+    private static func record(
+        _ node: ViewNode, at time: Double, offsetX: Int, offsetY: Int,
+        into frames: inout [MatchedGeometryKey: FrameRect]
+    ) {
+        let x = offsetX + node.owedX
+        let y = offsetY + node.owedY
         if let matched = node as? MatchedGeometryNode, matched.hasBeenPlaced {
-            frames[matched.key] = matched.presentedFrame(at: time)
+            var rect = matched.presentedFrame(at: time)
+            rect.x += Double(x)
+            rect.y += Double(y)
+            frames[matched.key] = rect
         }
-        node.forEachChild { record($0, at: time, into: &frames) }
+        node.forEachChild { record($0, at: time, offsetX: x, offsetY: y, into: &frames) }
     }
 }
 

@@ -81,6 +81,7 @@ public final class TransitionNode: WrapperNode {
 
     /// Starts the removal motion of this subtree; returns when it ends.
     func startRemoval(_ context: LayoutContext, animation: Animation) -> Double {
+        settleSubtree(context)  // the moves below read and set every frame
         let shift = AnyTransition.shift(transition.removal, for: frame)
         moveSubtree(self, by: shift, context, animation)
         return context.time + animation.duration

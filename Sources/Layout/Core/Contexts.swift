@@ -102,4 +102,8 @@ extension ViewNode {
 public struct RenderContext {
     var time: Double
     var clip: Rect
+    /// The moves owed by the node being drawn and its ancestors (see
+    /// `ViewNode.owedX`): frames are drawn this far from where they say.
+    var offsetX = 0
+    var offsetY = 0
 }

@@ -543,7 +543,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     override func draw(into grid: inout Grid, _ context: RenderContext) {
         for slot in live.indices where slot != pinnedLive {
             let node = live[slot].node
-            if node.presentedRect(at: context.time).intersection(context.clip).isEmpty && node.animation == nil {
+            if node.drawnRect(under: context).intersection(context.clip).isEmpty && node.animation == nil {
                 continue
             }
             node.render(into: &grid, context)

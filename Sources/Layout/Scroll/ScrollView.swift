@@ -112,7 +112,7 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
 
     override func draw(into grid: inout Grid, _ context: RenderContext) {
         var inner = context
-        inner.clip = context.clip.intersection(presentedRect(at: context.time))
+        inner.clip = context.clip.intersection(presentedRect(context))
         child.render(into: &grid, inner)
     }
 

@@ -19,8 +19,12 @@ final class ShapeNode: ViewNode {
         Size(cols: proposal.width ?? 0, rows: proposal.height ?? 0)
     }
 
+    // A leaf: nothing to move below it (the default walks `forEachChild`
+    // through a closure, for every leaf of every scrolled row).
+    override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
+
     override func draw(into grid: inout Grid, _ context: RenderContext) {
-        let rect = presentedRect(at: context.time)
+        let rect = presentedRect(context)
         guard !rect.isEmpty else { return }
         switch paint {
         case .fill(let color):
@@ -28,7 +32,7 @@ final class ShapeNode: ViewNode {
             switch shape {
             case .rectangle:
                 if let color {
-                    CellPainter.fill(presentedFrame(at: context.time), color: color, grid: &grid, clip: context.clip)
+                    CellPainter.fill(presentedFrame(context), color: color, grid: &grid, clip: context.clip)
                 } else {
                     blocks(rect, grid: &grid, clip: context.clip)
                 }

@@ -37,8 +37,12 @@ final class DividerNode: ViewNode {
         vertical ? Size(cols: 1, rows: proposal.height ?? 1) : Size(cols: proposal.width ?? 1, rows: 1)
     }
 
+    // A leaf: nothing to move below it (the default walks `forEachChild`
+    // through a closure, for every leaf of every scrolled row).
+    override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
+
     override func draw(into grid: inout Grid, _ context: RenderContext) {
-        let rect = presentedRect(at: context.time)
+        let rect = presentedRect(context)
         if vertical {
             for y in rect.y..<rect.maxY {
                 grid.write("│", x: rect.x, y: y, style: style.over(grid, x: rect.x, y: y), clip: context.clip)

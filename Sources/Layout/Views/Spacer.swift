@@ -38,6 +38,10 @@ final class SpacerNode: ViewNode {
 
     override var layoutPriority: Double { -.infinity }
 
+    // A leaf: nothing to move below it (the default walks `forEachChild`
+    // through a closure, for every leaf of every scrolled row).
+    override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
+
     override func measure(_ proposal: ProposedSize) -> Size {
         let width = max(minLength, proposal.width ?? minLength)
         let height = max(minLength, proposal.height ?? minLength)

@@ -223,8 +223,12 @@ final class TextNode: ViewNode {
     /// The lines as last placed (for tests).
     var placedLines: [TextLayout.Line] { (0..<lines.count).map { lines[$0] } }
 
+    // A leaf: nothing to move below it (the default walks `forEachChild`
+    // through a closure, for every leaf of every scrolled row).
+    override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
+
     override func draw(into grid: inout Grid, _ context: RenderContext) {
-        let origin = presentedRect(at: context.time)
+        let origin = presentedRect(context)
         // Only the lines inside the clip are visited: a long text scrolled
         // through a small viewport costs its visible lines, not all of them.
         let firstRow = max(0, context.clip.y - origin.y)
