@@ -25,8 +25,10 @@ public class ViewNode {
     /// A scrolled row moves in O(1) instead of visiting every node of it
     /// (a steady scroll of watcha-home spent 16% of its instructions moving
     /// the nodes of its carousels, measured with callgrind).
-    final var owedX = 0
-    final var owedY = 0
+    // Read per node drawn and placed, on the one thread that drives views:
+    // no run-time exclusivity checks.
+    @exclusivity(unchecked) final var owedX = 0
+    @exclusivity(unchecked) final var owedY = 0
     /// The frame's motion, when it is animating from an earlier frame.
     final var animation: FrameAnimation? {
         didSet {
@@ -121,8 +123,13 @@ public class ViewNode {
     /// Applies the move this subtree owes to this node's frame and motion,
     /// and hands it on to the children placed with it (who owe it in turn):
     /// what `translate` would have done at the time, as a plain move.
+    @inline(__always)
     final func settle(_ context: LayoutContext) {
-        guard owedX != 0 || owedY != 0 else { return }
+        if owedX != 0 || owedY != 0 { settleOwed(context) }
+    }
+
+    @inline(never)
+    private final func settleOwed(_ context: LayoutContext) {
         let dx = owedX
         let dy = owedY
         owedX = 0
@@ -237,11 +244,17 @@ public class ViewNode {
         if owedX == 0 && owedY == 0 {
             probed { draw(into: &grid, context) }
         } else {
-            var moved = context
-            moved.offsetX += owedX
-            moved.offsetY += owedY
-            probed { draw(into: &grid, moved) }
+            renderMoved(into: &grid, context)
         }
+    }
+
+    /// `render` of a subtree that owes a move: drawn that much further.
+    @inline(never)
+    private final func renderMoved(into grid: inout Grid, _ context: RenderContext) {
+        var moved = context
+        moved.offsetX += owedX
+        moved.offsetY += owedY
+        probed { draw(into: &grid, moved) }
     }
 
     /// Subclasses: draw self, then children.
@@ -347,6 +360,7 @@ public class ViewNode {
 
     /// For `draw`: the presented frame where it is drawn, with the moves
     /// this subtree and its ancestors owe (`context` carries them).
+    @inline(__always)
     final func presentedRect(_ context: RenderContext) -> Rect {
         presentedRect(at: context.time).offsetBy(x: context.offsetX, y: context.offsetY)
     }
@@ -360,6 +374,7 @@ public class ViewNode {
     }
 
     /// For a parent's `draw`: where this child is drawn (its own owed move included).
+    @inline(__always)
     final func drawnRect(under context: RenderContext) -> Rect {
         presentedRect(at: context.time).offsetBy(x: context.offsetX + owedX, y: context.offsetY + owedY)
     }
