@@ -289,6 +289,29 @@ final class FrameDifferTests: XCTestCase {
         assertApplies(three, frame([0, 100, 200]), frame([1, 102, 197]))
     }
 
+    /// A differ that repeats the last frame's shift without voting finds the
+    /// moves and spans a new differ (which always votes) finds: a steady
+    /// scroll, one with the footer changing too (the vote runs), a change of
+    /// speed and a reversal.
+    func testRepeatingTheLastShiftFindsWhatTheVoteFinds() {
+        let differ = FrameDiffer()
+        var offset = 0
+        var previous = feed(offset: offset, rows: 24)
+        let steps = [2, 2, 2, 2, 3, 3, 3, -1, -1, -1, 1, 1, 1, 5, 5, 5, 5]
+        for (number, step) in steps.enumerated() {
+            offset += step
+            var next = feed(offset: offset, rows: 24)
+            if number % 4 == 3 { next.write("footer \(number)", x: 0, y: 23) }
+            let expected = FrameDiffer().diff(previous, next)
+            let diff = differ.diff(previous, next)
+            XCTAssertEqual(Array(diff.scrolls), Array(expected.scrolls), "step \(number)")
+            XCTAssertEqual(diff.spans, expected.spans, "step \(number)")
+            assertApplies(diff, previous, next)
+            previous = next
+        }
+        XCTAssertGreaterThanOrEqual(differ.shiftsRepeated, 5, "the steady steps repeat the shift")
+    }
+
     func testSeededMultiBlockFramesApplyExactly() {
         var random = SeededRandomForTests(seed: 11)
         let cols = 30

@@ -105,12 +105,57 @@ public final class FrameDiffer {
     /// Fills `result.scrolls`: the best move, then further moves among the
     /// changed rows no move touches yet.
     private func detectScrolls(_ previous: Grid, _ next: Grid) {
+        firstRegion = nil
+        if repeatsLastShift(previous, next) { return }
         guard let first = detectScroll(previous, next) else { return }
         result.scrolls.append(first)
         while !result.scrolls.isFull, let move = detectFurtherScroll(previous, next) {
             result.scrolls.append(move)
         }
     }
+
+    /// A steady scroll: when the last frame's shift, confirmed row by row
+    /// without signatures, gives a move whose region holds every changed
+    /// row, and whose confirmed rows outnumber the rows it exposes at least
+    /// twice over (so no other shift could have won the vote), that is the
+    /// one move, found without fingerprinting a row. Otherwise nothing is
+    /// decided and the vote runs (it needs the signatures anyway).
+    /// Signatures cached for the next call stay valid only for rows equal in place.
+    private func repeatsLastShift(_ previous: Grid, _ next: Grid) -> Bool {
+        let rows = next.rows
+        guard lastShift != 0, abs(lastShift) < rows else { return false }
+        let found = bestRegion(shift: lastShift, previous, next, bySignature: false)
+        // Kept for the vote, which often elects this shift again (a bar sliding while the page scrolls).
+        firstRegion = (lastShift, found, confirmedRows)
+        guard let move = found else { return false }
+        var changedOutside = false
+        for y in 0..<rows where !rowEqualInPlace[y] && (y < move.top || y > move.bottom) {
+            changedOutside = true
+            break
+        }
+        guard !changedOutside, confirmedRows >= 2 * abs(lastShift) else { return false }
+        result.scrolls.append(move)
+        shiftsRepeated += 1
+        for y in 0..<rows {
+            // A row equal in place has the signature cached for the previous frame's row, if any.
+            if rowEqualInPlace[y] && cachedStamps[y] == previous.stamp(ofRow: y) {
+                cachedStamps[y] = next.stamp(ofRow: y)
+            } else {
+                cachedStamps[y] = 0
+            }
+        }
+        return true
+    }
+
+    /// Calls whose move `repeatsLastShift` found (for tests).
+    private(set) var shiftsRepeated = 0
+
+    /// The changed rows the last `longestConfirmedRun` confirmed in its best run.
+    private var confirmedRows = 0
+    /// This call's first move for a shift, as `repeatsLastShift` worked it
+    /// out (nil: not tried): `bestRegion` for the same shift, before any move
+    /// is taken, gives the same answer (equal rows have equal signatures).
+    private var firstRegion: (shift: Int, move: ScrollRegionMove?, confirmed: Int)?
 
     /// The first move: the changed rows vote for the shift that brings their
     /// signature's row of the previous frame into place, and the winner's
@@ -233,9 +278,16 @@ public final class FrameDiffer {
     /// The longest run of rows equal to their source under `shift`, as a
     /// scroll region, when `ScrollCostPolicy` says it pays. After the first
     /// move, the region stays clear of the moves found so far.
-    private func bestRegion(shift: Int, _ previous: Grid, _ next: Grid) -> ScrollRegionMove? {
+    private func bestRegion(shift: Int, _ previous: Grid, _ next: Grid, bySignature: Bool = true)
+        -> ScrollRegionMove?
+    {
         let taken = result.scrolls
-        let (run, savedRows) = longestConfirmedRun(shift: shift, previous, next)
+        if taken.isEmpty, let known = firstRegion, known.shift == shift {
+            confirmedRows = known.confirmed
+            return known.move
+        }
+        let (run, savedRows) = longestConfirmedRun(shift: shift, previous, next, bySignature: bySignature)
+        confirmedRows = savedRows
         guard savedRows > 0 else { return nil }
         let (move, exposed) = Self.region(of: run, shift: shift)
         var lostRows = 0
@@ -256,8 +308,9 @@ public final class FrameDiffer {
     /// Among the runs of consecutive rows equal to their source under
     /// `shift` (outside the moves found so far, their sources too, and not
     /// overlapping them once widened to a region), the one that saves most
-    /// repaints, and how many.
-    private func longestConfirmedRun(shift: Int, _ previous: Grid, _ next: Grid) -> (
+    /// repaints, and how many. `bySignature`: rows whose signatures differ
+    /// are not compared (false when the signatures were not worked out).
+    private func longestConfirmedRun(shift: Int, _ previous: Grid, _ next: Grid, bySignature: Bool) -> (
         run: Range<Int>, savedRows: Int
     ) {
         let rows = next.rows
@@ -271,7 +324,7 @@ public final class FrameDiffer {
         var y = low
         while y <= high {
             var matches =
-                y < high && nextSignatures[y] == previousSignatures[y + shift]
+                y < high && (!bySignature || nextSignatures[y] == previousSignatures[y + shift])
             if matches && !taken.isEmpty {
                 matches = taken.move(containing: y) == nil && taken.move(containing: y + shift) == nil
             }
