@@ -343,12 +343,7 @@ final class ParameterizedStringTests: XCTestCase {
                 kept.append(strdup(source)!)
                 for _ in 0..<4 {
                     let params = (0..<9).map { _ in random.parameter() }
-                    let expected = NcursesReference.tparm(kept.last!, params)
-                    let actual = NcursesReference.asCString(compiled.bytes(params[0], params[1], params[2], params[3],
-                                                                           params[4], params[5], params[6], params[7], params[8]))
-                    if expected != actual {
-                        mismatches.append("\(compiled) \(params): ncurses \(NcursesReference.show(expected)) ours \(NcursesReference.show(actual))")
-                    }
+                    if let mismatch = NcursesReference.mismatch(compiled, kept.last!, params) { mismatches.append(mismatch) }
                 }
             }
         }
@@ -379,12 +374,7 @@ final class ParameterizedStringTests: XCTestCase {
                 kept.append(strdup(source)!)
                 for _ in 0..<3 {
                     let params = (0..<9).map { _ in random.parameter() }
-                    let expected = NcursesReference.tparm(kept.last!, params)
-                    let actual = NcursesReference.asCString(compiled.bytes(params[0], params[1], params[2], params[3],
-                                                                           params[4], params[5], params[6], params[7], params[8]))
-                    if expected != actual {
-                        mismatches.append("\(compiled) \(params): ncurses \(NcursesReference.show(expected)) ours \(NcursesReference.show(actual))")
-                    }
+                    if let mismatch = NcursesReference.mismatch(compiled, kept.last!, params) { mismatches.append(mismatch) }
                 }
             }
         }
@@ -606,6 +596,17 @@ private enum NcursesReference {
             result.append((name, UnsafePointer(value), Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))))
         }
         return result
+    }
+
+    /// How `compiled` and tparm disagree on `source` (kept alive by the
+    /// caller) with nine `params`, or nil when they give the same bytes.
+    static func mismatch(_ compiled: ParameterizedString, _ source: UnsafeMutablePointer<CChar>, _ params: [Int])
+        -> String?
+    {
+        let expected = tparm(source, params)
+        let actual = asCString(
+            compiled.bytes(params[0], params[1], params[2], params[3], params[4], params[5], params[6], params[7], params[8]))
+        return expected == actual ? nil : "\(compiled) \(params): ncurses \(show(expected)) ours \(show(actual))"
     }
 
     static func tparm(_ source: String, _ params: [Int]) -> [UInt8]? {
