@@ -31,13 +31,15 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     @exclusivity(unchecked) private var pinned: LazyRow?
     /// The live row drawn pinned, if the header is among them.
     @exclusivity(unchecked) private var pinnedLive: Int?
-    /// The view each row node was last built or updated from, by row index
-    /// (a ring of `keptViewSlots`), when `Row` is `Equatable`: a view update
-    /// that makes an equal view for a live row leaves its node alone (see
-    /// `update(source:row:settings:_:)`). Made at the stack's first view
-    /// update (a stack built and never updated allocates nothing for it);
-    /// empty for other row types.
-    @exclusivity(unchecked) private var keptViews: [KeptView?] = []
+    /// The views row nodes were last built or updated from, when `Row` is
+    /// `Equatable`: a view update that makes an equal view for a live row
+    /// leaves its node alone (see `update(source:row:settings:_:)`). One
+    /// ring per row type, shared by its stacks and made once per process
+    /// (`KeptRowViews.ring`), taken at the stack's first view update; nil
+    /// until then and for other row types.
+    private var keptViews: KeptRowViews<Row>?
+    /// Marks this stack's entries in the shared ring (never reused, unlike an object's address).
+    private var keptViewsOwner = KeptRowViews<Row>.newOwner()
     private let rowsAreEquatable: Bool
     private var rowsBuilt = 0
     private var layouts = 0
@@ -69,38 +71,22 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
 
     /// Rows the buffers hold before they first grow.
     static var initialRowCapacity: Int { 64 }
-    /// Slots of `keptViews`: rows further apart than this share one (the later evicts the earlier).
-    static var keptViewSlots: Int { 2 * initialRowCapacity }
-
-    /// A row's view as its node last saw it, with what else that node's
-    /// content depended on then.
-    private struct KeptView {
-        var index: Int
-        var node: ObjectIdentifier
-        var view: Row
-        /// `ViewStateChanges.count` then: a `@State` set since may have changed the row's content.
-        var stateChanges: UInt64
-    }
-
     /// Builds or updates `node` (nil: a new one) as row `index` showing
     /// `view`, remembering the view when rows are compared.
     private func apply(_ view: Row, toRow index: Int, node: ViewNode?) -> ViewNode {
         let result = node.map { Row._updateNode($0, view, context) } ?? Row._makeNode(view, context)
-        if !keptViews.isEmpty {
-            keptViews[index & (LazyStackNode.keptViewSlots - 1)] = KeptView(
-                index: index, node: ObjectIdentifier(result), view: view, stateChanges: ViewStateChanges.count)
-        }
+        keptViews?.keep(view, owner: keptViewsOwner, row: index, node: result)
         return result
     }
 
-    /// Whether `node`, live as row `index`, was last built or updated from a
-    /// view equal to `view`, with no `@State` set anywhere since: then
-    /// updating it would change nothing (its environment is checked by the caller).
+    /// Whether `node`, live as row `index`, was last built or updated by this
+    /// stack from a view equal to `view`, with no `@State` set anywhere
+    /// since: then updating it would change nothing (its environment is
+    /// checked by the caller). Every row enters `live` through `apply`, so
+    /// an entry for its node and index is its last view.
     private func showsAlready(_ view: Row, row index: Int, node: ViewNode, as type: any Equatable.Type) -> Bool {
-        guard let kept = keptViews[index & (LazyStackNode.keptViewSlots - 1)], kept.index == index,
-            kept.node == ObjectIdentifier(node), kept.stateChanges == ViewStateChanges.count
-        else { return false }
-        return LazyStackNode.equal(view, kept.view, as: type)
+        guard let kept = keptViews?.entry(owner: keptViewsOwner, row: index, node: node) else { return false }
+        return LazyStackNode.equal(view, kept, as: type)
     }
 
     private static func equal<E: Equatable>(_ a: Row, _ b: Row, as _: E.Type) -> Bool {
@@ -126,14 +112,13 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         // alone, as SwiftUI skips equal views: only for `Equatable` rows,
         // and only while the environment they were made in holds.
         let environmentHolds = previousEnvironment.isSame(as: self.context.environment)
-        if rowsAreEquatable && keptViews.isEmpty && environmentHolds {
+        if rowsAreEquatable && keptViews == nil && environmentHolds {
             // The first update that could skip rows: from now on their views
-            // are kept. (A recycled carousel's update, for another section,
-            // could not: it allocates nothing.)
-            keptViews = Array(repeating: nil, count: LazyStackNode.keptViewSlots)
+            // are kept. (A recycled carousel's update, for another section, could not.)
+            keptViews = KeptRowViews<Row>.ring()
         }
         let equatable: (any Equatable.Type)? =
-            keptViews.isEmpty || !environmentHolds ? nil : Row.self as? any Equatable.Type
+            keptViews == nil || !environmentHolds ? nil : Row.self as? any Equatable.Type
         if let scroll = context.environment.scrollPosition, context.environment.scrollAxis == settings.axis,
             scroll !== position
         {
@@ -479,7 +464,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         rowsUpdated = 0
         rowsKept = 0
         // The views kept were shown by this stack's rows, which it gave away.
-        for slot in keptViews.indices { keptViews[slot] = nil }
+        keptViewsOwner = KeptRowViews<Row>.newOwner()
         super.prepareForReuse()
     }
 
@@ -580,4 +565,62 @@ protocol LazyStatisticsReporting: AnyObject {
 extension ScrollPosition {
     /// Counts of the lazy stack this position drives (nil when it drives none).
     public var lazyStatistics: LazyStackStatistics? { (lazyTarget as? LazyStatisticsReporting)?.statistics }
+}
+
+/// The views lazy-stack rows of one `Equatable` type were last built or
+/// updated from, by (stack, row index), in a ring: a later row evicts an
+/// earlier one that shares its slot, which costs only a row updated that
+/// could have been left alone. Made once per row type and process (the
+/// first view update of a stack of that type), so stacks built again later
+/// (a tab visited again) allocate nothing for it. Read and written on the
+/// one thread that drives views.
+final class KeptRowViews<Row: View> {
+    private struct Entry {
+        var owner: UInt64
+        var index: Int
+        var node: ObjectIdentifier
+        var view: Row
+        /// `ViewStateChanges.count` then: a `@State` set since may have changed the row's content.
+        var stateChanges: UInt64
+    }
+
+    @exclusivity(unchecked) private var entries: [Entry?] = Array(repeating: nil, count: KeptRowViewRings.slots)
+
+    /// The ring for `Row`, made on first use.
+    static func ring() -> KeptRowViews<Row> {
+        let key = ObjectIdentifier(Row.self)
+        if let ring = KeptRowViewRings.rings[key] { return unsafeDowncast(ring, to: KeptRowViews<Row>.self) }
+        let ring = KeptRowViews<Row>()
+        KeptRowViewRings.rings[key] = ring
+        return ring
+    }
+
+    /// A mark for a stack's entries, never given before.
+    static func newOwner() -> UInt64 {
+        KeptRowViewRings.owners &+= 1
+        return KeptRowViewRings.owners
+    }
+
+    func keep(_ view: Row, owner: UInt64, row index: Int, node: ViewNode) {
+        entries[index & (KeptRowViewRings.slots - 1)] = Entry(
+            owner: owner, index: index, node: ObjectIdentifier(node), view: view,
+            stateChanges: ViewStateChanges.count)
+    }
+
+    /// The view `owner`'s row `index` was last given, if its node is `node`
+    /// and no `@State` was set since.
+    func entry(owner: UInt64, row index: Int, node: ViewNode) -> Row? {
+        guard let kept = entries[index & (KeptRowViewRings.slots - 1)], kept.owner == owner, kept.index == index,
+            kept.node == ObjectIdentifier(node), kept.stateChanges == ViewStateChanges.count
+        else { return nil }
+        return kept.view
+    }
+}
+
+/// The rings of `KeptRowViews`, by row type (generic classes cannot have static storage).
+enum KeptRowViewRings {
+    /// Slots of each ring: rows of one type further apart than this share one.
+    static let slots = 256
+    @exclusivity(unchecked) nonisolated(unsafe) static var rings: [ObjectIdentifier: AnyObject] = [:]
+    @exclusivity(unchecked) nonisolated(unsafe) static var owners: UInt64 = 0
 }
