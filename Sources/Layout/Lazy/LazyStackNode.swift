@@ -71,6 +71,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
 
     /// Rows the buffers hold before they first grow.
     static var initialRowCapacity: Int { 64 }
+
     /// Builds or updates `node` (nil: a new one) as row `index` showing
     /// `view`, remembering the view when rows are compared.
     private func apply(_ view: Row, toRow index: Int, node: ViewNode?) -> ViewNode {
@@ -158,8 +159,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
 
     var statistics: LazyStackStatistics {
         LazyStackStatistics(
-            rowsBuilt: rowsBuilt, rowsUpdated: rowsUpdated, rowsKept: rowsKept, liveRows: live.count + (pinned == nil ? 0 : 1),
-            rememberedLengths: lengths.count, layouts: layouts)
+            rowsBuilt: rowsBuilt, rowsUpdated: rowsUpdated, rowsKept: rowsKept,
+            liveRows: live.count + (pinned == nil ? 0 : 1), rememberedLengths: lengths.count, layouts: layouts)
     }
 
     // MARK: Layout
