@@ -5,6 +5,22 @@ import XCTest
 @testable import Layout
 
 final class AnimationCurveTests: XCTestCase {
+    func testSpringProgressIsEachSpringsOwnAtEachTime() {
+        // Progress is remembered for the last spring and time asked: asking
+        // two springs in turn, and one at two times, gives each its own answer.
+        let springs = [Animation.spring(response: 0.5, dampingFraction: 0.5), .bouncy, .spring]
+        for step in 0..<60 {
+            let elapsed = Double(step) / 60
+            for _ in 0..<2 {
+                for spring in springs {
+                    guard case .spring(let omega, let zeta) = spring.curve else { return XCTFail("not a spring") }
+                    let expected = elapsed >= spring.duration ? 1 : 1 - Animation.displacement(elapsed, omega, zeta)
+                    XCTAssertEqual(spring.progress(at: elapsed), expected, "\(spring) at \(elapsed)")
+                }
+            }
+        }
+    }
+
     func testLinearAndEaseInOutProgress() {
         let linear = Animation.linear(duration: 2)
         XCTAssertEqual(linear.progress(at: 0), 0)

@@ -96,6 +96,55 @@ final class EquatableRowsTests: XCTestCase {
         XCTAssertEqual(position.lazyStatistics!.rowsKept, 11)
     }
 
+    /// Counts the texts measured or placed (a probe sees each step a cache did not answer).
+    final class TextWork: LayoutProbe {
+        var steps = 0
+        func enter(_ node: ViewNode) { if node is TextNode { steps += 1 } }
+        func exit(_ node: ViewNode) {}
+    }
+
+    func testKeptRowsAreNeitherMeasuredNorPlacedAgain() {
+        defer {
+            LayoutProbes.current = nil
+            KeptRowCaches.areCarried = true
+        }
+        let words = Words()
+        let position = ScrollPosition()
+        let host = host(words, Model(), position) { WordRow(word: $0) }
+        var grid = Grid(cols: 20, rows: 4)
+        host.render(into: &grid)
+        host.setNeedsUpdate()
+        host.render(into: &grid)
+        let work = TextWork()
+        LayoutProbes.current = work
+        host.setNeedsUpdate()
+        host.layout()
+        XCTAssertEqual(position.lazyStatistics!.rowsKept, 4)
+        XCTAssertEqual(work.steps, 0)
+        LayoutProbes.current = nil
+        host.draw(into: &grid)
+        XCTAssertEqual(grid.line(3).trimmingCharacters(in: .whitespaces), "word 3")
+
+        // A changed word: its text alone is measured and placed again.
+        words.words[2] = "a longer word"
+        LayoutProbes.current = work
+        host.setNeedsUpdate()
+        host.layout()
+        XCTAssertEqual(work.steps, 2)
+        LayoutProbes.current = nil
+        host.draw(into: &grid)
+        XCTAssertEqual(grid.line(2).trimmingCharacters(in: .whitespaces), "a longer word")
+
+        // Without carrying, the kept rows' texts are measured and placed again.
+        KeptRowCaches.areCarried = false
+        work.steps = 0
+        LayoutProbes.current = work
+        host.setNeedsUpdate()
+        host.layout()
+        XCTAssertEqual(position.lazyStatistics!.rowsKept, 11)
+        XCTAssertEqual(work.steps, 8)
+    }
+
     func testAStateChangeUpdatesRowsEvenWhenTheirViewsAreEqual() {
         let words = Words()
         let position = ScrollPosition()

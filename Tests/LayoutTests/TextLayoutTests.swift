@@ -80,4 +80,55 @@ final class TextLayoutTests: XCTestCase {
         let view = Text("cafe\u{301} au lait").frame(width: 5, alignment: .leading)
         assertScreen(Screen.lines(view, cols: 5, rows: 3), ["cafe\u{301}", "au", "lait"])
     }
+
+    /// `TextNode` keeps the lines wrapped at one width for any narrower
+    /// width down to the widest line's: the lines must be the same there.
+    func testLinesWrappedAtAWidthAreTheLinesOfEveryWidthDownToTheWidest() {
+        var generator = SeededGenerator(seed: 7)
+        let pieces = ["a", "bb", "word", "longerword", "x", " ", " ", "  ", "\n", "中", "文字", "é", "e\u{301}", "👍", "-"]
+        var checked = 0
+        for _ in 0..<3_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...40, using: &generator) { text += pieces.randomElement(using: &generator)! }
+            let wide = Int.random(in: 1...30, using: &generator)
+            var lines: [TextLayout.Line] = []
+            TextLayout.forEachLine(text, width: wide, maxLines: nil) { lines.append($0) }
+            let widest = lines.map(\.width).max() ?? 0
+            guard widest >= 1, widest <= wide else { continue }  // a wide cluster alone passes a 1-column width
+            for width in widest...wide {
+                var narrower: [TextLayout.Line] = []
+                TextLayout.forEachLine(text, width: width, maxLines: nil) { narrower.append($0) }
+                XCTAssertEqual(narrower.map(\.range), lines.map(\.range), "\(text.debugDescription) at \(width), wrapped at \(wide)")
+                XCTAssertEqual(narrower.map(\.width), lines.map(\.width), "\(text.debugDescription) at \(width), wrapped at \(wide)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 3_000)
+    }
+
+    func testATextPlacedNarrowerThanItWasMeasuredShowsItsLines() {
+        let text = "one two three four five six"
+        let node = TextNode(text, style: Style(), lineLimit: nil)
+        XCTAssertEqual(node.sizeThatFits(ProposedSize(width: 12, height: nil)), Size(cols: 10, rows: 3))
+        func wrapped(_ width: Int) -> [Int] {
+            var widths: [Int] = []
+            TextLayout.forEachLine(text, width: width, maxLines: nil) { widths.append($0.width) }
+            return widths
+        }
+        // At the width it chose (the lines measured are kept), then narrower (wrapped again), then wider.
+        for (width, rows) in [(10, 3), (9, 4), (12, 3), (11, 3)] {
+            node.place(Rect(x: 0, y: 0, width: width, height: rows), LayoutContext(host: nil))
+            XCTAssertEqual(node.placedLines.map(\.width), wrapped(width), "at \(width)")
+        }
+        XCTAssertEqual(wrapped(10), [7, 10, 8])
+        XCTAssertEqual(wrapped(9), [7, 5, 9, 3])
+        // Measured narrow, placed wide (wrapped again, wider lines), then narrow again.
+        let other = TextNode(text, style: Style(), lineLimit: nil)
+        XCTAssertEqual(other.sizeThatFits(ProposedSize(width: 9, height: nil)), Size(cols: 9, rows: 4))
+        for (width, rows) in [(12, 3), (9, 4)] {
+            other.place(Rect(x: 0, y: 0, width: width, height: rows), LayoutContext(host: nil))
+            XCTAssertEqual(other.placedLines.map(\.width), wrapped(width), "at \(width)")
+        }
+    }
 }
+

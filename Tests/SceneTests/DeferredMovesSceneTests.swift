@@ -21,12 +21,7 @@ final class DeferredMovesSceneTests: XCTestCase {
     private func assertDeferredMovesShowWhatMovingNowShows<S: Scene>(
         _ scene: S.Type, frames: Int, file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let difference = try firstDifference(S.self, frames: frames) { draw in
-            ViewNodeMoves.areDeferred = false
-            draw()
-            ViewNodeMoves.areDeferred = true
-        }
-        if let difference { XCTFail(difference, file: file, line: line) }
+        try assertSameFramesWithSwitchOff(S.self, frames: frames, { ViewNodeMoves.areDeferred = $0 }, file: file, line: line)
     }
 
     func testWatchaHomeShowsTheSameFramesWithDeferredMoves() throws {

@@ -51,7 +51,13 @@ public struct Animation: Equatable, Sendable {
             // Cubic ease in and out.
             return t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
         case .spring(let omega, let zeta):
-            return 1 - Animation.displacement(elapsed, omega, zeta)
+            // Every node of a change moves with one spring at one time: the
+            // last answer is kept (an exp, a cos and a sin per node drawn).
+            let memo = SpringMemo.last
+            if memo.elapsed == elapsed && memo.omega == omega && memo.zeta == zeta { return memo.progress }
+            let progress = 1 - Animation.displacement(elapsed, omega, zeta)
+            SpringMemo.last = (elapsed, omega, zeta, progress)
+            return progress
         }
     }
 
@@ -72,6 +78,15 @@ public struct Animation: Equatable, Sendable {
         }
         return 9.3 / omega  // (1 + x) e^-x < 0.001 at x ≈ 9.23
     }
+}
+
+/// The last spring progress worked out (see `Animation.progress`), on the
+/// one thread that drives views; a pure function's answer, so a stale entry
+/// is only a miss.
+enum SpringMemo {
+    @exclusivity(unchecked) nonisolated(unsafe) static var last = (
+        elapsed: Double.nan, omega: Double.nan, zeta: Double.nan, progress: 0.0
+    )
 }
 
 /// Runs `body` so that state changes made in it animate with `animation`.

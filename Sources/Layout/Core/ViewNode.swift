@@ -225,6 +225,28 @@ public class ViewNode {
         return found
     }
 
+    /// Keeps this subtree's cached sizes and placements, and what it worked
+    /// out about state and observers, from generation `old` into `new`: for
+    /// a subtree a view update left alone (a lazy row whose view, environment
+    /// and state did not change: `LazyStackNode.update`), whose sizes and
+    /// placement are what they were. Entries from any other generation are
+    /// left to lapse. Every node is reached through `forEachChild`, the walk
+    /// `translateChildren` moves, so a parent carried forward never takes a
+    /// child for one placed with it that was not.
+    final func carryCaches(from old: Int, to new: Int) {
+        guard KeptRowCaches.areCarried else { return }
+        carrySubtree(from: old, to: new)
+        KeptRowCaches.rowsCarried &+= 1
+    }
+
+    private final func carrySubtree(from old: Int, to new: Int) {
+        sizeCache.carry(from: old, to: new)
+        if placedGeneration == old { placedGeneration = new }
+        if stateGeneration == old { stateGeneration = new }
+        if observersGeneration == old { observersGeneration = new }
+        forEachChild { $0.carrySubtree(from: old, to: new) }
+    }
+
     /// Subclasses: place children inside `rect`.
     func placeChildren(in rect: Rect, _ context: LayoutContext) {
         forEachChild { $0.place(rect, context) }
@@ -452,6 +474,11 @@ struct SizeCache {
         return nil
     }
 
+    /// Keeps the entries of generation `old` as entries of `new` (see `ViewNode.carryCaches`).
+    mutating func carry(from old: Int, to new: Int) {
+        if generation == old { generation = new }
+    }
+
     mutating func store(_ proposal: ProposedSize, _ size: Size) {
         let entry = Entry(
             width: proposal.width ?? SizeCache.none, height: proposal.height ?? SizeCache.none, size: size)
@@ -474,6 +501,10 @@ struct SizeCache {
 /// invalidate the other's on every update), and generations of different
 /// hosts never collide.
 enum LayoutGeneration {
+    /// The generation the host updating its views now had before (set by
+    /// `ViewHost.update`): what a subtree the update leaves alone carries forward.
+    @exclusivity(unchecked) nonisolated(unsafe) static var previous = -1
+
     // Read once per size query on the one thread that drives views (see
     // `ViewHost`); the run-time exclusivity check on this global cost more
     // than the lookup it guards (measured with callgrind).
@@ -507,5 +538,15 @@ public enum ViewNodeMoves {
     /// Whether a subtree moved without animation owes the move instead of
     /// moving every node now (default true). Set it before a host lays out
     /// and keep it for that host's life, on the thread that drives views.
-    nonisolated(unsafe) public static var areDeferred = true
+    @exclusivity(unchecked) nonisolated(unsafe) public static var areDeferred = true
+}
+
+/// Whether subtrees a view update leaves alone keep their cached sizes and
+/// placements (`ViewNode.carryCaches`). A switch for tests, which compare
+/// every frame of the scenes with it off (everything measured and placed
+/// again after each update, as before); on in use.
+public enum KeptRowCaches {
+    @exclusivity(unchecked) nonisolated(unsafe) public static var areCarried = true
+    /// Rows whose caches were carried forward, since the process started (for tests).
+    @exclusivity(unchecked) nonisolated(unsafe) public static var rowsCarried = 0
 }

@@ -137,6 +137,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             live[slot].kind = source.reuseKind(at: index)
             if let equatable, showsAlready(view, row: index, node: live[slot].node, as: equatable) {
                 rowsKept += 1
+                // Nothing the row is measured or placed from changed.
+                live[slot].node.carryCaches(from: LayoutGeneration.previous, to: LayoutGeneration.current)
                 continue
             }
             live[slot].node = apply(view, toRow: index, node: live[slot].node)

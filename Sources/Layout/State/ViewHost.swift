@@ -204,6 +204,7 @@ public final class ViewHost<Root: View> {
         core.transactionAnimation = animation
         DrawInvalidation.changed()  // view values drawn (text, colours, order) may have changed
         core.layoutContext.animation = animation
+        LayoutGeneration.previous = generation
         generation = LayoutGeneration.next()
         LayoutGeneration.current = generation
         let context = BuildContext(host: core)
