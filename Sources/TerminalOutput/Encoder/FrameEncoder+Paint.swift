@@ -49,16 +49,21 @@ extension FrameEncoder {
                 guard cell.glyph.isASCII, cell.width == 1 else { continue }
                 // What follows in the same style, one-column ASCII glyphs each
                 // starting no run, is written as the loop above would write
-                // it (cursor in place, pen set), without asking again.
-                while x < limit {
-                    let following = cells[x]
-                    guard following.glyph.isASCII, following.hasSameStyleAndWidth(as: cell),
-                        x + 1 == limit || cells[x + 1] != following
+                // it (cursor in place, pen set), without asking again, and
+                // appended at once.
+                var following = x
+                while following < limit {
+                    let next = cells[following]
+                    guard next.glyph.isASCII, next.hasSameStyleAndWidth(as: cell),
+                        following + 1 == limit || cells[following + 1] != next
                     else { break }
-                    output.append(following.glyph.asciiByte)
-                    advanceCursor(by: 1, cols: cols)
-                    x += 1
+                    following += 1
                 }
+                guard following > x else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: cells[x..<following]).lazy.map(\.glyph.asciiByte))
+                // The cursor was at x (a glyph written in the last column leaves no room for more).
+                advanceCursor(by: following - x, cols: cols)
+                x = following
             }
             if erasedTail < cols && erasedTail < end {
                 moveCursor(x: erasedTail, y: row)
@@ -124,7 +129,7 @@ extension FrameEncoder {
         var uncertainWidth = false
         grid.withBytes(of: cell.glyph) { bytes in
             guard ClusterFallback.needsSafeForm(bytes) else {
-                for byte in bytes { output.append(byte) }
+                output.append(contentsOf: bytes)
                 return
             }
             if !options.emitsGraphemeClusters || !ClusterFallback.hasTerminalDependentWidth(bytes) {
@@ -136,7 +141,7 @@ extension FrameEncoder {
             // draws the cluster narrower or wider than the grid does.
             uncertainWidth = true
             if canEraseCharacters { capabilities.eraseChars!.write(to: &output, width) }
-            for byte in bytes { output.append(byte) }
+            output.append(contentsOf: bytes)
         }
         if uncertainWidth {
             invalidateCursor()
