@@ -73,8 +73,6 @@ final class TextNode: ViewNode {
     @exclusivity(unchecked) private var lines = TextLines()
     private var linesWidth = -1
     private var linesLimit: Int?
-    /// The widest of `lines`.
-    private var linesCols = 0
     private var wraps = (WrapSummary.none, WrapSummary.none)
     /// The size at one width under the line limit (kept like `wraps`).
     private var limited = (width: -1, lines: 0, size: Size.zero)
@@ -196,7 +194,6 @@ final class TextNode: ViewNode {
         }
         linesWidth = width
         linesLimit = nil
-        linesCols = cols
         let natural = Size(cols: cols, rows: lines.count)
         let summary = WrapSummary(width: width, size: natural)
         if width == Int.max { unwrapped = summary }
@@ -218,8 +215,8 @@ final class TextNode: ViewNode {
         // the widest line's to the one wrapped at (a text measured at the
         // offered width and placed at the width it chose: a paragraph was
         // wrapped twice per row built).
-        if linesLimit == nil && linesWidth != Int.max && linesCols <= rect.width && rect.width <= linesWidth
-            && lines.count <= (limit ?? .max)
+        if linesLimit == nil && linesWidth != Int.max && rect.width <= linesWidth && lines.count <= (limit ?? .max)
+            && lines.widest <= rect.width
         {
             return
         }
@@ -228,12 +225,7 @@ final class TextNode: ViewNode {
         // many newlines, which then grow as arrays do).
         forgetKeptLines()
         lines.reset(expecting: min(limit ?? rect.height, text.utf8.count / max(1, rect.width) + 2))
-        var cols = 0
-        TextLayout.forEachLine(text, width: rect.width, maxLines: limit) { line in
-            cols = max(cols, line.width)
-            lines.append(line)
-        }
-        linesCols = cols
+        TextLayout.forEachLine(text, width: rect.width, maxLines: limit) { lines.append($0) }
         // Cut lines hold for this width alone; whole ones for every width that shares them.
         linesWidth = lines.count > 0 && lines[lines.count - 1].truncated ? rect.width : width
         linesLimit = limit

@@ -10,6 +10,13 @@ struct TextLines {
     /// How many lines there are.
     var count: Int { first == nil ? 0 : 1 + others.count }
 
+    /// The width of the widest line (0 when there are none).
+    var widest: Int {
+        var widest = first?.width ?? 0
+        for line in others { widest = max(widest, line.width) }
+        return widest
+    }
+
     /// Line `row` (0 is the first).
     subscript(row: Int) -> TextLayout.Line { row == 0 ? first! : others[row - 1] }
 
