@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["FrameGrid"]),
         .testTarget(
             name: "LayoutTests",
-            dependencies: ["Layout", "FrameGrid", "TerminalOutput", "CAllocationCounter", "TestSupport"]
+            dependencies: ["Layout", "FrameGrid", "TerminalOutput", "CAllocationCounter", "TestSupport", "Workloads"]
         ),
         // An ncurses program for `framebench program` (Benchmarks/Programs).
         .executableTarget(name: "ncurses-list", dependencies: ["CNcurses"], path: "Benchmarks/Programs/NcursesList"),

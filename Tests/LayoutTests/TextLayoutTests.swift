@@ -1,5 +1,6 @@
 import FrameGrid
 import TestSupport
+import Workloads
 import XCTest
 
 @testable import Layout
@@ -84,7 +85,7 @@ final class TextLayoutTests: XCTestCase {
     /// `TextNode` keeps the lines wrapped at one width for any narrower
     /// width down to the widest line's: the lines must be the same there.
     func testLinesWrappedAtAWidthAreTheLinesOfEveryWidthDownToTheWidest() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let pieces = ["a", "bb", "word", "longerword", "x", " ", " ", "  ", "\n", "中", "文字", "é", "e\u{301}", "👍", "-"]
         var checked = 0
         for _ in 0..<3_000 {
