@@ -54,6 +54,18 @@ final class EquatableRowsTests: XCTestCase {
         }
     }
 
+    /// A host drawn once and updated once (the update from which its rows' views are kept).
+    private func keepingHost<Row: View>(
+        _ words: Words, _ position: ScrollPosition, row: @escaping (String) -> Row
+    ) -> (ViewHost<some View>, Grid) {
+        let host = host(words, Model(), position, row: row)
+        var grid = Grid(cols: 20, rows: 4)
+        host.render(into: &grid)
+        host.setNeedsUpdate()
+        host.render(into: &grid)
+        return (host, grid)
+    }
+
     func testEqualRowsAreKeptChangedOnesUpdated() {
         let words = Words()
         let model = Model()
@@ -110,11 +122,8 @@ final class EquatableRowsTests: XCTestCase {
         }
         let words = Words()
         let position = ScrollPosition()
-        let host = host(words, Model(), position) { WordRow(word: $0) }
-        var grid = Grid(cols: 20, rows: 4)
-        host.render(into: &grid)
-        host.setNeedsUpdate()
-        host.render(into: &grid)
+        let (host, drawn) = keepingHost(words, position) { WordRow(word: $0) }
+        var grid = drawn
         let work = TextWork()
         LayoutProbes.current = work
         host.setNeedsUpdate()
@@ -148,11 +157,8 @@ final class EquatableRowsTests: XCTestCase {
     func testAStateChangeUpdatesRowsEvenWhenTheirViewsAreEqual() {
         let words = Words()
         let position = ScrollPosition()
-        let host = host(words, Model(), position) { CountingRow(word: $0) }
-        var grid = Grid(cols: 20, rows: 4)
-        host.render(into: &grid)
-        host.setNeedsUpdate()
-        host.render(into: &grid)
+        let (host, drawn) = keepingHost(words, position) { CountingRow(word: $0) }
+        var grid = drawn
         CountingRow.bindings["word 2"]!.wrappedValue = 5
         host.render(into: &grid)
         XCTAssertEqual(grid.line(2).trimmingCharacters(in: .whitespaces), "word 2 5")

@@ -24,12 +24,7 @@ final class KeptTextCellsSceneTests: XCTestCase {
         storeEntries: Int = TextCellKeeping.defaultEntryCapacity, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         TextCellKeeping.replaceStore(cellCapacity: storeCells, entryCapacity: storeEntries)
-        let difference = try firstDifference(S.self, frames: frames) { draw in
-            TextCellKeeping.isEnabled = false
-            draw()
-            TextCellKeeping.isEnabled = true
-        }
-        if let difference { XCTFail(difference, file: file, line: line) }
+        try assertSameFramesWithSwitchOff(S.self, frames: frames, { TextCellKeeping.isEnabled = $0 }, file: file, line: line)
     }
 
     func testWatchaHomeShowsTheSameFramesWithKeptTextCells() throws {
