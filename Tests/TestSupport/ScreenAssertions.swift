@@ -66,24 +66,27 @@ public func assertScreen(
 }
 
 /// Draws `frames` frames of two copies of scene `S` (120x40, seed 1, a
-/// million feed items) side by side, the second inside `reference` (which
-/// turns a switch off around the drawing it is given), and returns where
-/// their screens first differ (a row's text, or any cell's style or width),
-/// or nil. `afterEach` sees each frame's index and the first copy's grid,
-/// which it may replace (a swap with the frame shown before, as the harness does).
+/// million feed items), the second inside `reference` (which turns a switch
+/// off around the drawing it is given), and returns where their screens
+/// first differ (a row's text, or any cell's style or width), or nil.
+/// `afterEach` sees each frame's index and the first copy's grid, which it
+/// may replace (a swap with the frame shown before, as the harness does).
+///
+/// The reference copy runs all its frames first and the tested one after:
+/// run side by side, the two would share what is kept process-wide (the
+/// views lazy rows were last built from are kept by row index, so each
+/// copy's view updates would evict the other's, and the tested copy would
+/// update rows a copy running alone leaves alone).
 public func firstDifference<S: Scene>(
     _ scene: S.Type, frames: Int, reference: (() -> Void) -> Void,
     afterEach: (Int, inout Grid) -> Void = { _, _ in }
 ) throws -> String? {
     let settings = WorkloadSettings(size: Size(cols: 120, rows: 40), seed: 1, feedItems: 1_000_000)
-    let tested = try SceneWorkload<S>(settings: settings)
     let other = try SceneWorkload<S>(settings: settings)
-    var grid = Grid(size: tested.size)
     var expected = Grid(size: other.size)
+    var expectedFrames: [Grid] = []
+    expectedFrames.reserveCapacity(frames)
     for index in 0..<frames {
-        try tested.update(frame: index)
-        if grid.size != tested.size { grid = Grid(size: tested.size) }
-        tested.draw(frame: index, into: &grid)
         var failure: Error?
         reference {
             do {
@@ -93,6 +96,15 @@ public func firstDifference<S: Scene>(
             } catch { failure = error }
         }
         if let failure { throw failure }
+        expectedFrames.append(expected)
+    }
+    let tested = try SceneWorkload<S>(settings: settings)
+    var grid = Grid(size: tested.size)
+    for index in 0..<frames {
+        try tested.update(frame: index)
+        if grid.size != tested.size { grid = Grid(size: tested.size) }
+        tested.draw(frame: index, into: &grid)
+        let expected = expectedFrames[index]
         guard grid.size == expected.size else { return "frame \(index): size \(grid.size), expected \(expected.size)" }
         for y in 0..<grid.rows {
             let same =
