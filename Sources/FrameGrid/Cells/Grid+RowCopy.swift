@@ -33,6 +33,8 @@ extension Grid {
             arenaRows[y] = source.arenaRows[y]
             copied += 1
         }
+        // Stamps from another grid say nothing about this one's clear.
+        if copied > 0 { clearedThrough = 0 }
         if copied > 0 && !(arena.isEmpty && source.arena.isEmpty) {
             arena.removeAll(keepingCapacity: true)
             arena.append(contentsOf: source.arena)

@@ -17,6 +17,12 @@ public struct Grid: Sendable {
     /// do not prove equal text, and the diff compares bytes).
     @usableFromInline var arenaRows: [Bool]
     @usableFromInline var arena: [UInt8]
+    /// The latest stamp when `clear` last ran, and the blank it set: a row
+    /// whose stamp is no greater holds only that blank (every later write
+    /// stamps its row afresh). Zero, claiming nothing, until the first
+    /// `clear` and after rows are copied in with their stamps.
+    public internal(set) var clearedThrough: UInt64 = 0
+    public private(set) var clearedBlank = Cell.erased
 
     /// Longest cluster a cell keeps, in UTF-8 bytes; longer ones are cut at a scalar boundary.
     public static let maxClusterBytes = 32
@@ -110,6 +116,8 @@ public struct Grid: Sendable {
             arenaRows[y] = false
         }
         arena.removeAll(keepingCapacity: true)
+        clearedThrough = RowStamp.latest
+        clearedBlank = blank
     }
 
     /// Fills a rectangle (clipped to the grid) with blanks in `style`.

@@ -15,4 +15,8 @@ public enum RowStamp {
     public static func fresh() -> UInt64 {
         counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
+
+    /// The last stamp handed out: a row stamped later has a greater one
+    /// (stamps only grow; 2^64 of them do not wrap in a process's life).
+    public static var latest: UInt64 { counter.load(ordering: .relaxed) }
 }

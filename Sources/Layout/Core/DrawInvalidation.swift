@@ -13,6 +13,15 @@
 /// changes only make a host draw when it need not, they never hide its own.
 /// Animation ends are on a host's clock, so each host keeps its own and
 /// makes it current while it lays out and draws (`withAnimationEnd`).
+///
+/// A second count, `contentChanges`, leaves out one kind of change: a
+/// subtree moved whole by a plain move (the move it owes, `ViewNode.owedX`),
+/// which changes where its cells go but not what they are. It counts every
+/// other change and every full placement (a subtree laid out again, even
+/// to the same frames), so a lazy stack that sees it unchanged across
+/// placing a row knows the row's cells are the ones it drew before, moved
+/// (`RowBand`). A move owed inside a row comes with a count: it is handed on
+/// by a full placement or a changed frame above it.
 enum DrawInvalidation {
     // Written on every frame change of a layout pass on the one thread that
     // drives views (see `ViewHost`): no run-time exclusivity check.
@@ -40,12 +49,28 @@ enum DrawInvalidation {
 
     /// Something that can change drawn cells changed.
     @inline(__always)
-    static func changed() { changes &+= 1 }
+    static func changed() {
+        changes &+= 1
+        contentChanges &+= 1
+    }
+
+    /// A subtree was moved whole by a plain move it now owes: a change that
+    /// moves cells without changing them.
+    @inline(__always)
+    static func moved() { changes &+= 1 }
+
+    /// Changes other than whole subtrees moved (see the type's comment).
+    @exclusivity(unchecked) nonisolated(unsafe) static var contentChanges: UInt64 = 0
+    /// Frames presented part way through their animation, counted as drawing
+    /// reads them: a subtree drawn with none counted drew the same cells at
+    /// any time of the clock.
+    @exclusivity(unchecked) nonisolated(unsafe) static var framesPresentedMoving: UInt64 = 0
 
     /// A frame animation was started or retargeted.
     @inline(__always)
     static func animating(until end: Double) {
         changes &+= 1
+        contentChanges &+= 1
         if end > animationEnd { animationEnd = end }
     }
 }

@@ -89,6 +89,8 @@ public class ViewNode {
         }
         settle(context)
         placedGeneration = generation
+        // Laid out again: whatever it places may differ (see `DrawInvalidation.contentChanges`).
+        DrawInvalidation.contentChanges &+= 1
         setFrame(rect, context)
         probed { placeChildren(in: rect, context) }
     }
@@ -105,7 +107,7 @@ public class ViewNode {
             if ViewNodeMoves.areDeferred {
                 owedX += dx
                 owedY += dy
-                DrawInvalidation.changed()
+                DrawInvalidation.moved()
                 return
             }
             if animation == nil && owedX == 0 && owedY == 0 {
@@ -284,6 +286,30 @@ public class ViewNode {
         forEachChild { $0.render(into: &grid, context) }
     }
 
+    /// Whether `render` under `context` writes no row outside `rows`, at
+    /// whatever position and clip: nodes that write cells (texts, shapes,
+    /// dividers) say which rows they may write from their frames, and a
+    /// scroll view clips its content to its frame. Containers draw only
+    /// their children (the nodes `forEachChild` walks, which is what their
+    /// `draw` walks). Asked before a lazy stack keeps a row's cells
+    /// (`RowBand`), which would miss cells the clip cut when it kept them.
+    func drawsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+        if isHidden { return true }
+        if owedX == 0 && owedY == 0 { return drawsOwnCellsOnly(inRows: rows, context) }
+        var moved = context
+        moved.offsetX += owedX
+        moved.offsetY += owedY
+        return drawsOwnCellsOnly(inRows: rows, moved)
+    }
+
+    /// `drawsOnly` for this node, its owed move in `context`: subclasses that
+    /// write cells override it; this walks the children.
+    func drawsOwnCellsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+        var inside = true
+        forEachChild { child in if inside && !child.drawsOnly(inRows: rows, context) { inside = false } }
+        return inside
+    }
+
     /// Runs this node's preference observer, if it is one: a virtual call
     /// per node of the post-layout walk instead of a class cast per node.
     func notifyIfPreferenceObserver() {}
@@ -371,6 +397,7 @@ public class ViewNode {
     /// The frame animation shows at `time` (seconds), in fractional cells.
     final func presentedFrame(at time: Double) -> FrameRect {
         guard let animation, time < animation.endTime else { return FrameRect(frame) }
+        DrawInvalidation.framesPresentedMoving &+= 1
         return animation.frame(at: time)
     }
 

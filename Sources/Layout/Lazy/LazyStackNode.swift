@@ -142,6 +142,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
                 continue
             }
             live[slot].node = apply(view, toRow: index, node: live[slot].node)
+            live[slot].band.invalidate()
             rowsUpdated += 1
         }
         for row in live where row.index >= source.count { recycle(row) }
@@ -211,7 +212,10 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         arrangeRows(around: anchor, count: count, viewport: viewport, overscan: jumped ? 0 : settings.overscan)
         pinnedLive = nil
         for slot in live.indices {
+            let changes = DrawInvalidation.contentChanges
             placeRow(live[slot].node, at: live[slot].start, in: rect, layoutContext)
+            // Laid out again, or something in it changed: its kept cells may not be what it draws now.
+            if DrawInvalidation.contentChanges != changes { live[slot].band.invalidate() }
         }
         placePinnedHeader(anchor: anchor, in: rect, layoutContext)
     }
@@ -529,15 +533,68 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     // MARK: Drawing
 
     override func draw(into grid: inout Grid, _ context: RenderContext) {
+        let keepsBands = RowBands.areKept && settings.axis == .vertical
         for slot in live.indices where slot != pinnedLive {
             let node = live[slot].node
-            if node.drawnRect(under: context).intersection(context.clip).isEmpty && node.animation == nil {
-                continue
+            let drawn = node.drawnRect(under: context)
+            if drawn.intersection(context.clip).isEmpty && node.animation == nil { continue }
+            if keepsBands && node.animation == nil && !node.isHidden && drawn.height > 0
+                && drawn.y >= context.clip.y && drawn.maxY <= context.clip.maxY
+            {
+                drawKeepingBand(slot, drawn, into: &grid, context)
+            } else {
+                node.render(into: &grid, context)
             }
-            node.render(into: &grid, context)
         }
         if let pinnedLive { live[pinnedLive].node.render(into: &grid, context) }
         pinned?.node.render(into: &grid, context)
+    }
+
+    /// Draws the row in `slot`, wholly inside the clip at `drawn`: from its
+    /// kept band when that holds its cells (see `RowBand`), otherwise by
+    /// drawing its nodes, keeping a band when the row allows it.
+    @inline(never)
+    private func drawKeepingBand(_ slot: Int, _ drawn: Rect, into grid: inout Grid, _ context: RenderContext) {
+        let node = live[slot].node
+        let rows = drawn.y..<drawn.maxY
+        let key = RowBand.Key(gridColumns: grid.cols, drawn: drawn, clip: context.clip)
+        let count = grid.cols * drawn.height
+        let store = RowBandStore.shared
+        // Beneath a row is most often the frame's blank, which the stamps
+        // tell without reading a cell; otherwise the cells are compared.
+        let asCleared = grid.rowsAreAsCleared(rows)
+        let band = live[slot].band
+        if band.position >= 0, band.key == key, store.holds(band.position) {
+            let sameBeneath =
+                if let blank = band.clearedBlank {
+                    asCleared && grid.clearedBlank == blank
+                } else {
+                    !grid.rowsUseArena(rows) && grid.rows(rows, equalCellsAt: store.cells(at: band.position))
+                }
+            if sameBeneath {
+                grid.pasteRows(rows, from: store.cells(at: band.position + (band.clearedBlank == nil ? count : 0)))
+                RowBands.rowsPasted &+= 1
+                return
+            }
+        }
+        live[slot].band.invalidate()
+        let kept = asCleared ? count : 2 * count
+        guard asCleared || !grid.rowsUseArena(rows), let position = store.reserve(kept) else {
+            node.render(into: &grid, context)
+            return
+        }
+        if !asCleared { grid.copyRows(rows, to: store.cells(at: position)) }
+        let stamp = RowStamp.latest
+        let changes = DrawInvalidation.contentChanges
+        let moving = DrawInvalidation.framesPresentedMoving
+        node.render(into: &grid, context)
+        guard DrawInvalidation.contentChanges == changes, DrawInvalidation.framesPresentedMoving == moving,
+            store.holds(position), !grid.rowsUseArena(rows), !grid.rowsWritten(since: stamp, outside: rows),
+            node.drawsOnly(inRows: rows, context)
+        else { return }
+        grid.copyRows(rows, to: store.cells(at: position + kept - count))
+        live[slot].band = RowBand(position: position, key: key, clearedBlank: asCleared ? grid.clearedBlank : nil)
+        RowBands.bandsKept &+= 1
     }
 
     // Rows are built and recycled within a layout generation.
@@ -558,6 +615,8 @@ struct LazyRow {
     var kind = 0
     /// Main-axis position relative to the viewport's start.
     var start = 0
+    /// The row's cells as last drawn, when kept (see `RowBand`).
+    var band = RowBand()
 }
 
 /// Lazy stacks report their counts through the scroll position that drives them.
@@ -627,3 +686,4 @@ enum KeptRowViewRings {
     @exclusivity(unchecked) nonisolated(unsafe) static var rings: [ObjectIdentifier: AnyObject] = [:]
     @exclusivity(unchecked) nonisolated(unsafe) static var owners: UInt64 = 0
 }
+

@@ -110,6 +110,12 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
         }
     }
 
+    // Its content is clipped to its frame.
+    override func drawsOwnCellsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+        let rect = presentedRect(context)
+        return rect.isEmpty || (rect.y >= rows.lowerBound && rect.maxY <= rows.upperBound)
+    }
+
     override func draw(into grid: inout Grid, _ context: RenderContext) {
         var inner = context
         inner.clip = context.clip.intersection(presentedRect(context))

@@ -23,6 +23,11 @@ final class ShapeNode: ViewNode {
     // through a closure, for every leaf of every scrolled row).
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
 
+    override func drawsOwnCellsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+        let rect = presentedRect(context)
+        return rect.isEmpty || (rect.y >= rows.lowerBound && rect.maxY <= rows.upperBound)
+    }
+
     override func draw(into grid: inout Grid, _ context: RenderContext) {
         let rect = presentedRect(context)
         guard !rect.isEmpty else { return }

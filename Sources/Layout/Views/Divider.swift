@@ -41,6 +41,13 @@ final class DividerNode: ViewNode {
     // through a closure, for every leaf of every scrolled row).
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
 
+    // A vertical one down its frame; a horizontal one along its frame's top row, whatever its height.
+    override func drawsOwnCellsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+        let rect = presentedRect(context)
+        if vertical { return rect.height <= 0 || (rect.y >= rows.lowerBound && rect.maxY <= rows.upperBound) }
+        return rect.width <= 0 || rows.contains(rect.y)
+    }
+
     override func draw(into grid: inout Grid, _ context: RenderContext) {
         let rect = presentedRect(context)
         if vertical {

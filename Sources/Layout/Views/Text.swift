@@ -238,6 +238,12 @@ final class TextNode: ViewNode {
     // through a closure, for every leaf of every scrolled row).
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
 
+    // Its lines, from its frame's top: as many as there are, whatever the frame's height.
+    override func drawsOwnCellsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+        let top = presentedRect(context).y
+        return lines.count == 0 || (top >= rows.lowerBound && top + lines.count <= rows.upperBound)
+    }
+
     override func draw(into grid: inout Grid, _ context: RenderContext) {
         let origin = presentedRect(context)
         // Only the lines inside the clip are visited: a long text scrolled
