@@ -47,17 +47,21 @@ extension FrameEncoder {
                 writeGlyph(cell, of: next, cols: cols)
                 x += Int(cell.width)
                 guard cell.glyph.isASCII, cell.width == 1 else { continue }
-                // What follows in the same style, one-column ASCII glyphs each
-                // starting no run, is written as the loop above would write
-                // it (cursor in place, pen set), without asking again, and
-                // appended at once.
+                // What follows in the same style, one-column ASCII glyphs in
+                // runs of equal cells too short to erase or repeat (the "ll"
+                // of "hello" included), is written as the loop above would
+                // write it (cursor in place, pen set, one glyph after
+                // another), without asking again, and appended at once.
                 var following = x
                 while following < limit {
                     let next = cells[following]
-                    guard next.glyph.isASCII, next.hasSameStyleAndWidth(as: cell),
-                        following + 1 == limit || cells[following + 1] != next
-                    else { break }
-                    following += 1
+                    guard next.glyph.isASCII, next.hasSameStyleAndWidth(as: cell) else { break }
+                    var same = following + 1
+                    while same < limit && cells[same] == next && same - following < FrameEncoder.shortestSpecialRun {
+                        same += 1
+                    }
+                    if same - following >= FrameEncoder.shortestSpecialRun { break }
+                    following = same
                 }
                 guard following > x else { continue }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: cells[x..<following]).lazy.map(\.glyph.asciiByte))
@@ -107,6 +111,8 @@ extension FrameEncoder {
     /// Runs shorter than these are cheaper as plain cells.
     static let minimumEraseRun = 8
     static let minimumRepeatRun = 8
+    /// Runs shorter than this are written as plain cells whatever they hold.
+    static let shortestSpecialRun = min(minimumEraseRun, minimumRepeatRun)
 
     /// Number of cells from `x` equal to `cells[x]` (single-width ones only).
     private func runLength(_ cells: UnsafeBufferPointer<Cell>, from x: Int, limit: Int) -> Int {
