@@ -538,9 +538,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             let node = live[slot].node
             let drawn = node.drawnRect(under: context)
             if drawn.intersection(context.clip).isEmpty && node.animation == nil { continue }
-            if keepsBands && node.animation == nil && !node.isHidden && drawn.height > 0
-                && drawn.y >= context.clip.y && drawn.maxY <= context.clip.maxY
-            {
+            if keepsBands && node.animation == nil && !node.isHidden && drawn.height > 0 {
                 drawKeepingBand(slot, drawn, into: &grid, context)
             } else {
                 node.render(into: &grid, context)
@@ -550,36 +548,46 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         pinned?.node.render(into: &grid, context)
     }
 
-    /// Draws the row in `slot`, wholly inside the clip at `drawn`: from its
-    /// kept band when that holds its cells (see `RowBand`), otherwise by
-    /// drawing its nodes, keeping a band when the row allows it.
+    /// Draws the row in `slot`, at `drawn` and in the clip: from its kept
+    /// band when that holds its cells (see `RowBand`), otherwise by drawing
+    /// its nodes, keeping a band when the row is wholly inside the clip and
+    /// allows it. A row the clip cuts shows the band's rows inside the clip:
+    /// the clip cuts whole rows of cells, and a band is kept only of a row
+    /// that draws in no other rows, so the rows it shows are the ones it
+    /// would draw.
     @inline(never)
     private func drawKeepingBand(_ slot: Int, _ drawn: Rect, into grid: inout Grid, _ context: RenderContext) {
         let node = live[slot].node
         let rows = drawn.y..<drawn.maxY
+        let shown = max(drawn.y, context.clip.y)..<min(drawn.maxY, context.clip.maxY)
+        guard !shown.isEmpty else { return }
         let key = RowBand.Key(gridColumns: grid.cols, drawn: drawn, clip: context.clip)
         let count = grid.cols * drawn.height
+        // The band's cells from the first row shown.
+        let skipped = grid.cols * (shown.lowerBound - drawn.y)
         let store = RowBandStore.shared
         // Beneath a row is most often the frame's blank, which the stamps
         // tell without reading a cell; otherwise the cells are compared.
-        let asCleared = grid.rowsAreAsCleared(rows)
+        let asCleared = grid.rowsAreAsCleared(shown)
         let band = live[slot].band
         if band.position >= 0, band.key == key, store.holds(band.position) {
             let sameBeneath =
                 if let blank = band.clearedBlank {
                     asCleared && grid.clearedBlank == blank
                 } else {
-                    !grid.rowsUseArena(rows) && grid.rows(rows, equalCellsAt: store.cells(at: band.position))
+                    !grid.rowsUseArena(shown)
+                        && grid.rows(shown, equalCellsAt: store.cells(at: band.position + skipped))
                 }
             if sameBeneath {
-                grid.pasteRows(rows, from: store.cells(at: band.position + (band.clearedBlank == nil ? count : 0)))
+                let after = band.position + (band.clearedBlank == nil ? count : 0)
+                grid.pasteRows(shown, from: store.cells(at: after + skipped))
                 RowBands.rowsPasted &+= 1
                 return
             }
         }
         live[slot].band.invalidate()
         let kept = asCleared ? count : 2 * count
-        guard asCleared || !grid.rowsUseArena(rows), let position = store.reserve(kept) else {
+        guard shown == rows, asCleared || !grid.rowsUseArena(rows), let position = store.reserve(kept) else {
             node.render(into: &grid, context)
             return
         }

@@ -21,7 +21,10 @@ import FrameGrid
 /// A band is kept only when that holds by construction: the row lies wholly
 /// inside the clip, draws in no row outside its frame (`drawsOnly`, checked
 /// against the rows written too), starts no animation and reads none part
-/// way, and neither band uses the grid's cluster arena.
+/// way, and neither band uses the grid's cluster arena. Once kept, it also
+/// serves the row moved partly out of the clip (at the same columns):
+/// clipping cuts whole rows of cells, so the rows still shown are the
+/// band's rows there.
 struct RowBand {
     /// Where the band's cells start in `RowBandStore.shared`; -1: none kept.
     var position = -1
