@@ -141,8 +141,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
                 live[slot].node.carryCaches(from: LayoutGeneration.previous, to: LayoutGeneration.current)
                 continue
             }
+            RowBandStore.shared.forget(live[slot].node)
             live[slot].node = apply(view, toRow: index, node: live[slot].node)
-            live[slot].band.invalidate()
+            RowBandStore.shared.forget(live[slot].node)
             rowsUpdated += 1
         }
         for row in live where row.index >= source.count { recycle(row) }
@@ -215,7 +216,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             let changes = DrawInvalidation.contentChanges
             placeRow(live[slot].node, at: live[slot].start, in: rect, layoutContext)
             // Laid out again, or something in it changed: its kept cells may not be what it draws now.
-            if DrawInvalidation.contentChanges != changes { live[slot].band.invalidate() }
+            if DrawInvalidation.contentChanges != changes { RowBandStore.shared.forget(live[slot].node) }
         }
         placePinnedHeader(anchor: anchor, in: rect, layoutContext)
     }
@@ -527,7 +528,11 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         LazyStackStatistics.allRowsBuilt += 1
         let recycled = context.host?.recycler.take(
             type: ObjectIdentifier(Row.self), kind: source.reuseKind(at: index), index: index)
-        return apply(makeRow(source.item(at: index)), toRow: index, node: recycled)
+        let node = apply(makeRow(source.item(at: index)), toRow: index, node: recycled)
+        // A node made or reused for this row: a band kept of it (or of an
+        // object once at its address) shows something else.
+        RowBandStore.shared.forget(node)
+        return node
     }
 
     // MARK: Drawing
@@ -539,7 +544,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             let drawn = node.drawnRect(under: context)
             if drawn.intersection(context.clip).isEmpty && node.animation == nil { continue }
             if keepsBands && node.animation == nil && !node.isHidden && drawn.height > 0 {
-                drawKeepingBand(slot, drawn, into: &grid, context)
+                drawKeepingBand(node, drawn, into: &grid, context)
             } else {
                 node.render(into: &grid, context)
             }
@@ -548,7 +553,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         pinned?.node.render(into: &grid, context)
     }
 
-    /// Draws the row in `slot`, at `drawn` and in the clip: from its kept
+    /// Draws the row `node`, at `drawn` and in the clip: from its kept
     /// band when that holds its cells (see `RowBand`), otherwise by drawing
     /// its nodes, keeping a band when the row is wholly inside the clip and
     /// allows it. A row the clip cuts shows the band's rows inside the clip:
@@ -556,8 +561,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     /// that draws in no other rows, so the rows it shows are the ones it
     /// would draw.
     @inline(never)
-    private func drawKeepingBand(_ slot: Int, _ drawn: Rect, into grid: inout Grid, _ context: RenderContext) {
-        let node = live[slot].node
+    private func drawKeepingBand(_ node: ViewNode, _ drawn: Rect, into grid: inout Grid, _ context: RenderContext) {
         let rows = drawn.y..<drawn.maxY
         let shown = max(drawn.y, context.clip.y)..<min(drawn.maxY, context.clip.maxY)
         guard !shown.isEmpty else { return }
@@ -569,8 +573,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         // Beneath a row is most often the frame's blank, which the stamps
         // tell without reading a cell; otherwise the cells are compared.
         let asCleared = grid.rowsAreAsCleared(shown)
-        let band = live[slot].band
-        if band.position >= 0, band.key == key, store.holds(band.position) {
+        if let band = store.band(of: node), band.key == key, store.holds(band.position) {
             let sameBeneath =
                 if let blank = band.clearedBlank {
                     asCleared && grid.clearedBlank == blank
@@ -585,7 +588,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
                 return
             }
         }
-        live[slot].band.invalidate()
+        store.forget(node)
         let kept = asCleared ? count : 2 * count
         guard shown == rows, asCleared || !grid.rowsUseArena(rows), let position = store.reserve(kept) else {
             node.render(into: &grid, context)
@@ -601,7 +604,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             node.drawsOnly(inRows: rows, context)
         else { return }
         grid.copyRows(rows, to: store.cells(at: position + kept - count))
-        live[slot].band = RowBand(position: position, key: key, clearedBlank: asCleared ? grid.clearedBlank : nil)
+        store.keep(RowBand(position: position, key: key, clearedBlank: asCleared ? grid.clearedBlank : nil), of: node)
         RowBands.bandsKept &+= 1
     }
 
@@ -623,8 +626,6 @@ struct LazyRow {
     var kind = 0
     /// Main-axis position relative to the viewport's start.
     var start = 0
-    /// The row's cells as last drawn, when kept (see `RowBand`).
-    var band = RowBand()
 }
 
 /// Lazy stacks report their counts through the scroll position that drives them.

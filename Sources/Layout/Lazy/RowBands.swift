@@ -26,9 +26,9 @@ import FrameGrid
 /// clipping cuts whole rows of cells, so the rows still shown are the
 /// band's rows there.
 struct RowBand {
-    /// Where the band's cells start in `RowBandStore.shared`; -1: none kept.
-    var position = -1
-    var key = Key()
+    /// Where the band's cells start in `RowBandStore.shared`.
+    var position: Int
+    var key: Key
     /// The blank the rows held beneath when they were as the frame's clear
     /// left them (then only the cells after are kept); nil: the cells
     /// beneath are kept first, then the cells after.
@@ -53,16 +53,17 @@ struct RowBand {
         }
     }
 
-    /// Forgets the band: the row's cells may have changed.
-    @inline(__always)
-    mutating func invalidate() { position = -1 }
 }
 
-/// The cells of kept row bands: one ring of fixed size, made at first use
-/// and shared by every host (one thread drives views, see `ViewHost`), so
-/// keeping bands never allocates after the first frame. Positions only
-/// grow; a band is valid until writing has gone once around the ring past
-/// it, after which its row is simply drawn (and kept) again.
+/// The cells of kept row bands, and which row node each band is of: a ring
+/// of cells and a table of bands by node, both of fixed size, made at first
+/// use and shared by every host (one thread drives views, see `ViewHost`),
+/// so keeping bands never allocates after the first frame and adds nothing
+/// to the rows a lazy stack holds. Positions in the ring only grow; a band
+/// is valid until writing has gone once around the ring past it. The table
+/// has one slot per hash of a node's address: a row whose slot another
+/// row took is simply drawn (and kept) again. A stack forgets a node's band
+/// whenever the node becomes a row, is updated or is laid out again.
 final class RowBandStore {
     @exclusivity(unchecked) nonisolated(unsafe) static var shared = RowBandStore(capacity: RowBands.defaultCapacity)
 
@@ -70,14 +71,57 @@ final class RowBandStore {
     private let cells: UnsafeMutablePointer<Cell>
     /// The position of the next cell handed out; position p is slot p % capacity.
     private var cursor = 0
+    /// Per table slot: the address of the node whose band it holds (0: none), and the band.
+    private let owners: UnsafeMutablePointer<UInt>
+    private let bands: UnsafeMutablePointer<RowBand>
+    static let tableSlots = 1 << 12
 
     init(capacity: Int) {
         self.capacity = capacity
         cells = .allocate(capacity: capacity)
         cells.initialize(repeating: .erased, count: capacity)
+        owners = .allocate(capacity: Self.tableSlots)
+        owners.initialize(repeating: 0, count: Self.tableSlots)
+        bands = .allocate(capacity: Self.tableSlots)
+        bands.initialize(repeating: RowBand(position: -1, key: RowBand.Key()), count: Self.tableSlots)
     }
 
-    deinit { cells.deallocate() }
+    deinit {
+        cells.deallocate()
+        owners.deallocate()
+        bands.deallocate()
+    }
+
+    @inline(__always)
+    private static func owner(_ node: ViewNode) -> UInt { UInt(bitPattern: ObjectIdentifier(node)) }
+
+    /// The slot of an address: objects are 16-byte aligned, so the low bits say nothing.
+    @inline(__always)
+    private static func slot(_ owner: UInt) -> Int { Int(truncatingIfNeeded: (owner >> 4 ^ owner >> 16) & UInt(tableSlots - 1)) }
+
+    /// The band kept of `node`, if its slot holds one.
+    @inline(__always)
+    func band(of node: ViewNode) -> RowBand? {
+        let owner = Self.owner(node)
+        let slot = Self.slot(owner)
+        return owners[slot] == owner ? bands[slot] : nil
+    }
+
+    /// Keeps `band` as `node`'s (in place of whatever its slot held).
+    func keep(_ band: RowBand, of node: ViewNode) {
+        let owner = Self.owner(node)
+        let slot = Self.slot(owner)
+        owners[slot] = owner
+        bands[slot] = band
+    }
+
+    /// Forgets `node`'s band: its cells may have changed.
+    @inline(__always)
+    func forget(_ node: ViewNode) {
+        let owner = Self.owner(node)
+        let slot = Self.slot(owner)
+        if owners[slot] == owner { owners[slot] = 0 }
+    }
 
     /// The start of `count` contiguous cells, nil when they would take more
     /// than an eighth of the ring (such a row is drawn, not kept).
