@@ -38,7 +38,10 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     /// (`KeptRowViews.ring`), taken at the stack's first view update; nil
     /// until then and for other row types.
     private var keptViews: KeptRowViews<Row>?
-    /// Marks this stack's entries in the shared ring (never reused, unlike an object's address).
+    /// Marks this stack's entries in the shared rings, of kept views and of
+    /// row bands (`RowBandStore`): never reused, unlike an object's address,
+    /// and handed out in the same order every run, so what the rings keep
+    /// (and the instructions counted) is the same run to run.
     private var keptViewsOwner = KeptRowViews<Row>.newOwner()
     private let rowsAreEquatable: Bool
     private var rowsBuilt = 0
@@ -141,9 +144,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
                 live[slot].node.carryCaches(from: LayoutGeneration.previous, to: LayoutGeneration.current)
                 continue
             }
-            RowBandStore.shared.forget(live[slot].node)
             live[slot].node = apply(view, toRow: index, node: live[slot].node)
-            RowBandStore.shared.forget(live[slot].node)
+            RowBandStore.shared.forget(owner: keptViewsOwner, row: index)
             rowsUpdated += 1
         }
         for row in live where row.index >= source.count { recycle(row) }
@@ -216,7 +218,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             let changes = DrawInvalidation.contentChanges
             placeRow(live[slot].node, at: live[slot].start, in: rect, layoutContext)
             // Laid out again, or something in it changed: its kept cells may not be what it draws now.
-            if DrawInvalidation.contentChanges != changes { RowBandStore.shared.forget(live[slot].node) }
+            if DrawInvalidation.contentChanges != changes {
+                RowBandStore.shared.forget(owner: keptViewsOwner, row: live[slot].index)
+            }
         }
         placePinnedHeader(anchor: anchor, in: rect, layoutContext)
     }
@@ -529,9 +533,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         let recycled = context.host?.recycler.take(
             type: ObjectIdentifier(Row.self), kind: source.reuseKind(at: index), index: index)
         let node = apply(makeRow(source.item(at: index)), toRow: index, node: recycled)
-        // A node made or reused for this row: a band kept of it (or of an
-        // object once at its address) shows something else.
-        RowBandStore.shared.forget(node)
+        // A node made or reused for this row: a band kept for the row shows something else.
+        RowBandStore.shared.forget(owner: keptViewsOwner, row: index)
         return node
     }
 
@@ -544,7 +547,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             let drawn = node.drawnRect(under: context)
             if drawn.intersection(context.clip).isEmpty && node.animation == nil { continue }
             if keepsBands && node.animation == nil && !node.isHidden && drawn.height > 0 {
-                drawKeepingBand(node, drawn, into: &grid, context)
+                drawKeepingBand(node, row: live[slot].index, drawn, into: &grid, context)
             } else {
                 node.render(into: &grid, context)
             }
@@ -561,7 +564,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     /// that draws in no other rows, so the rows it shows are the ones it
     /// would draw.
     @inline(never)
-    private func drawKeepingBand(_ node: ViewNode, _ drawn: Rect, into grid: inout Grid, _ context: RenderContext) {
+    private func drawKeepingBand(
+        _ node: ViewNode, row index: Int, _ drawn: Rect, into grid: inout Grid, _ context: RenderContext
+    ) {
         let rows = drawn.y..<drawn.maxY
         let shown = max(drawn.y, context.clip.y)..<min(drawn.maxY, context.clip.maxY)
         guard !shown.isEmpty else { return }
@@ -573,7 +578,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         // Beneath a row is most often the frame's blank, which the stamps
         // tell without reading a cell; otherwise the cells are compared.
         let asCleared = grid.rowsAreAsCleared(shown)
-        if let band = store.band(of: node), band.key == key, store.holds(band.position) {
+        if let band = store.band(owner: keptViewsOwner, row: index, node: node), band.key == key,
+            store.holds(band.position)
+        {
             let sameBeneath =
                 if let blank = band.clearedBlank {
                     asCleared && grid.clearedBlank == blank
@@ -588,7 +595,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
                 return
             }
         }
-        store.forget(node)
+        store.forget(owner: keptViewsOwner, row: index)
         let kept = asCleared ? count : 2 * count
         guard shown == rows, asCleared || !grid.rowsUseArena(rows), let position = store.reserve(kept) else {
             node.render(into: &grid, context)
@@ -604,7 +611,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             node.drawsOnly(inRows: rows, context)
         else { return }
         grid.copyRows(rows, to: store.cells(at: position + kept - count))
-        store.keep(RowBand(position: position, key: key, clearedBlank: asCleared ? grid.clearedBlank : nil), of: node)
+        store.keep(
+            RowBand(position: position, key: key, clearedBlank: asCleared ? grid.clearedBlank : nil),
+            owner: keptViewsOwner, row: index, node: node)
         RowBands.bandsKept &+= 1
     }
 
@@ -695,4 +704,3 @@ enum KeptRowViewRings {
     @exclusivity(unchecked) nonisolated(unsafe) static var rings: [ObjectIdentifier: AnyObject] = [:]
     @exclusivity(unchecked) nonisolated(unsafe) static var owners: UInt64 = 0
 }
-

@@ -55,15 +55,19 @@ struct RowBand {
 
 }
 
-/// The cells of kept row bands, and which row node each band is of: a ring
-/// of cells and a table of bands by node, both of fixed size, made at first
-/// use and shared by every host (one thread drives views, see `ViewHost`),
-/// so keeping bands never allocates after the first frame and adds nothing
-/// to the rows a lazy stack holds. Positions in the ring only grow; a band
-/// is valid until writing has gone once around the ring past it. The table
-/// has one slot per hash of a node's address: a row whose slot another
-/// row took is simply drawn (and kept) again. A stack forgets a node's band
-/// whenever the node becomes a row, is updated or is laid out again.
+/// The cells of kept row bands, and which row each band is of: a ring of
+/// cells and a table of bands, both of fixed size, made at first use and
+/// shared by every host (one thread drives views, see `ViewHost`), so
+/// keeping bands never allocates after the first frame and adds nothing to
+/// the rows a lazy stack holds. Positions in the ring only grow; a band is
+/// valid until writing has gone once around the ring past it. The table has
+/// one slot per hash of (stack, row index), the stack by the number it
+/// was given (`KeptRowViews.newOwner`), never by an address, so which rows
+/// share a slot is the same every run and so are the instructions counted;
+/// a row whose slot another row took is simply drawn (and kept) again. A
+/// band is of one node as well: a row shown by another node has none. A
+/// stack forgets a row's band whenever a node is built or updated for it,
+/// or it is laid out again.
 final class RowBandStore {
     @exclusivity(unchecked) nonisolated(unsafe) static var shared = RowBandStore(capacity: RowBands.defaultCapacity)
 
@@ -71,56 +75,54 @@ final class RowBandStore {
     private let cells: UnsafeMutablePointer<Cell>
     /// The position of the next cell handed out; position p is slot p % capacity.
     private var cursor = 0
-    /// Per table slot: the address of the node whose band it holds (0: none), and the band.
-    private let owners: UnsafeMutablePointer<UInt>
-    private let bands: UnsafeMutablePointer<RowBand>
+    private let entries: UnsafeMutablePointer<Entry>
     static let tableSlots = 1 << 12
+
+    private struct Entry {
+        /// The stack's number; 0: the slot holds no band.
+        var owner: UInt64 = 0
+        var row = 0
+        var node: ObjectIdentifier?
+        var band = RowBand(position: -1, key: RowBand.Key())
+    }
 
     init(capacity: Int) {
         self.capacity = capacity
         cells = .allocate(capacity: capacity)
         cells.initialize(repeating: .erased, count: capacity)
-        owners = .allocate(capacity: Self.tableSlots)
-        owners.initialize(repeating: 0, count: Self.tableSlots)
-        bands = .allocate(capacity: Self.tableSlots)
-        bands.initialize(repeating: RowBand(position: -1, key: RowBand.Key()), count: Self.tableSlots)
+        entries = .allocate(capacity: Self.tableSlots)
+        entries.initialize(repeating: Entry(), count: Self.tableSlots)
     }
 
     deinit {
         cells.deallocate()
-        owners.deallocate()
-        bands.deallocate()
+        entries.deallocate()
     }
 
     @inline(__always)
-    private static func owner(_ node: ViewNode) -> UInt { UInt(bitPattern: ObjectIdentifier(node)) }
-
-    /// The slot of an address: objects are 16-byte aligned, so the low bits say nothing.
-    @inline(__always)
-    private static func slot(_ owner: UInt) -> Int { Int(truncatingIfNeeded: (owner >> 4 ^ owner >> 16) & UInt(tableSlots - 1)) }
-
-    /// The band kept of `node`, if its slot holds one.
-    @inline(__always)
-    func band(of node: ViewNode) -> RowBand? {
-        let owner = Self.owner(node)
-        let slot = Self.slot(owner)
-        return owners[slot] == owner ? bands[slot] : nil
+    private static func slot(_ owner: UInt64, _ row: Int) -> Int {
+        let mixed = owner &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: row) &* 0xC2B2_AE3D_27D4_EB4F
+        return Int(truncatingIfNeeded: mixed >> 52) & (tableSlots - 1)
     }
 
-    /// Keeps `band` as `node`'s (in place of whatever its slot held).
-    func keep(_ band: RowBand, of node: ViewNode) {
-        let owner = Self.owner(node)
-        let slot = Self.slot(owner)
-        owners[slot] = owner
-        bands[slot] = band
+    /// The band kept of row `row` of stack `owner`, shown by `node`, if its slot holds one.
+    @inline(__always)
+    func band(owner: UInt64, row: Int, node: ViewNode) -> RowBand? {
+        let entry = entries[Self.slot(owner, row)]
+        guard entry.owner == owner, entry.row == row, entry.node == ObjectIdentifier(node) else { return nil }
+        return entry.band
     }
 
-    /// Forgets `node`'s band: its cells may have changed.
+    /// Keeps `band` as the row's (in place of whatever its slot held).
+    func keep(_ band: RowBand, owner: UInt64, row: Int, node: ViewNode) {
+        entries[Self.slot(owner, row)] = Entry(owner: owner, row: row, node: ObjectIdentifier(node), band: band)
+    }
+
+    /// Forgets the row's band: its cells may have changed.
     @inline(__always)
-    func forget(_ node: ViewNode) {
-        let owner = Self.owner(node)
-        let slot = Self.slot(owner)
-        if owners[slot] == owner { owners[slot] = 0 }
+    func forget(owner: UInt64, row: Int) {
+        let slot = Self.slot(owner, row)
+        if entries[slot].owner == owner && entries[slot].row == row { entries[slot].owner = 0 }
     }
 
     /// The start of `count` contiguous cells, nil when they would take more
