@@ -37,9 +37,10 @@ public enum TextClusters {
         }
     }
 
-    /// The length and width of the cluster at `offset` (not printable ASCII before ASCII).
-    @usableFromInline
-    static func cluster(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in text: some StringProtocol) -> (Int, Int)
+    /// The length and width of the cluster at `offset` (not printable ASCII
+    /// before ASCII): what `forEach` reports for it, for callers that walk
+    /// the bytes themselves.
+    public static func cluster(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in text: some StringProtocol) -> (Int, Int)
     {
         let length = ClusterBoundary.length(bytes, at: offset, in: text)
         var storage = ClusterBytes()

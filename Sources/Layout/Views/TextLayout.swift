@@ -35,11 +35,29 @@ enum TextLayout {
         if limit <= 0 || text.isEmpty { return }
         if let width, width <= 0 { return }
         var breaker = LineBreaker(text: text, maxWidth: width ?? Int.max, limit: limit)
-        // Clusters and widths as `Grid.write` draws them (one rule for both).
-        TextClusters.forEach(text) { _, length, width, first in
-            // A newline, alone or after a carriage return, is a line break.
-            let ascii: UInt8? = length == 1 && first < 0x80 ? first : (length == 2 && first == 0x0D ? 0x0A : nil)
-            return breaker.take(size: length, ascii: ascii, width: ascii != nil ? 1 : width, body)
+        // Clusters and widths as `Grid.write` draws them (one rule for both):
+        // `TextClusters.forEach`'s walk, written out here so that a printable
+        // ASCII byte costs a comparison and an inlined `take`, not a call
+        // through a closure (which also retained and released a context per cluster).
+        let walked: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var offset = 0
+            let count = bytes.count
+            while offset < count {
+                let byte = bytes[offset]
+                if byte >= 0x20 && byte < 0x7F && (offset + 1 == count || bytes[offset + 1] < 0x80) {
+                    guard breaker.take(size: 1, ascii: byte, width: 1, body) else { return }
+                    offset += 1
+                    continue
+                }
+                let (length, width) = TextClusters.cluster(bytes, at: offset, in: text)
+                guard breaker.take(cluster: length, first: byte, width: width, body) else { return }
+                offset += length
+            }
+        }
+        if walked == nil {
+            TextClusters.forEach(text) { _, length, width, first in
+                breaker.take(cluster: length, first: first, width: width, body)
+            }
         }
         if breaker.stopped { return }
         if breaker.lineStart < breaker.offset || breaker.emitted == 0 {
@@ -91,7 +109,15 @@ enum TextLayout {
             return true
         }
 
+        /// Takes a cluster as `TextClusters` reports it: a newline, alone or
+        /// after a carriage return, is a line break; other ASCII is one column.
+        mutating func take(cluster length: Int, first: UInt8, width: Int, _ body: (Line) -> Void) -> Bool {
+            let ascii: UInt8? = length == 1 && first < 0x80 ? first : (length == 2 && first == 0x0D ? 0x0A : nil)
+            return take(size: length, ascii: ascii, width: ascii != nil ? 1 : width, body)
+        }
+
         /// Takes one grapheme cluster of `size` UTF-8 bytes; false to stop.
+        @inline(__always)
         mutating func take(size: Int, ascii: UInt8?, width: Int, _ body: (Line) -> Void) -> Bool {
             defer { offset += size }
             if skippingSpaces {
