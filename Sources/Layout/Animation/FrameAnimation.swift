@@ -17,10 +17,21 @@ public struct FrameRect: Equatable, Sendable {
 
     /// The nearest whole-cell rectangle (edges rounded, so sizes stay consistent).
     public var rounded: Rect {
-        let left = Int(x.rounded())
-        let top = Int(y.rounded())
-        return Rect(
-            x: left, y: top, width: Int((x + width).rounded()) - left, height: Int((y + height).rounded()) - top)
+        let left = FrameRect.nearest(x)
+        let top = FrameRect.nearest(y)
+        return Rect(x: left, y: top, width: FrameRect.nearest(x + width) - left, height: FrameRect.nearest(y + height) - top)
+    }
+
+    /// `Int(value.rounded())` (halves away from zero) without the C
+    /// library's `round`, a call per edge on every presented frame of every
+    /// drawn node: truncate, then step away from zero when the part cut off
+    /// is at least a half (exact: the difference of a double and its
+    /// truncation is a double). Traps where `Int(_:)` does.
+    @inline(__always)
+    static func nearest(_ value: Double) -> Int {
+        let whole = Int(value)
+        let rest = value - Double(whole)
+        return rest >= 0.5 ? whole + 1 : (rest <= -0.5 ? whole - 1 : whole)
     }
 
     static func interpolate(_ from: FrameRect, _ to: FrameRect, _ progress: Double) -> FrameRect {
