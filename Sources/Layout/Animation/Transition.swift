@@ -83,9 +83,14 @@ public final class TransitionNode: WrapperNode {
     func startRemoval(_ context: LayoutContext, animation: Animation) -> Double {
         settleSubtree(context)  // the moves below read and set every frame
         let shift = AnyTransition.shift(transition.removal, for: frame)
+        rigidRemoval = RigidRemoval(self, at: context.time, shift: shift.y, animation: animation)
         moveSubtree(self, by: shift, context, animation)
         return context.time + animation.duration
     }
+
+    /// The removal, when the subtree moves as one (nil when it does not,
+    /// or before a removal).
+    private(set) var rigidRemoval: RigidRemoval?
 
     private func moveSubtree(
         _ node: ViewNode, by shift: (x: Int, y: Int), _ context: LayoutContext, _ animation: Animation
@@ -102,5 +107,49 @@ extension View {
     /// How this view moves in and out when inserted or removed with animation.
     public func transition(_ transition: AnyTransition) -> TransitionView<Self> {
         TransitionView(content: self, transition: transition)
+    }
+}
+
+/// A removal that moves a whole subtree as one. `moveSubtree` gives every
+/// node the same shift, animation and start, from where it is shown; when
+/// every node that writes cells is shown the same distance below its frame
+/// (none moving, or all in one motion, as a bar still sliding in when it is
+/// dismissed) and at its frame's height, each is at its frame moved down by
+/// one distance at any time, rounded (a whole row plus a fraction rounds to
+/// that row or the next). Which rows the subtree may write is then known
+/// without walking it: the rows it writes at its frames, moved that far,
+/// give or take the rounding. A ghost's every frame asks (`HostCore.renderGhosts`).
+struct RigidRemoval {
+    /// The rows written with every node at its frame (the removal's target moved back).
+    let drawn: DrawnRows
+    /// How far below its frame every node is shown when the removal starts.
+    let startOffset: Double
+    let shift: Int
+    let start: Double
+    let animation: Animation
+
+    /// Nil when the subtree does not move as one. Call before moving it.
+    init?(_ node: ViewNode, at time: Double, shift: Int, animation: Animation) {
+        var drawn = DrawnRows(motionAt: time)
+        // At a time past every motion, every node is drawn at its frame.
+        node.addDrawnRows(to: &drawn, RenderContext(time: .infinity, clip: node.frame))
+        guard drawn.movesAsOne else { return nil }
+        self.drawn = drawn
+        self.startOffset = drawn.motionOffset ?? 0
+        self.shift = shift
+        self.start = time
+        self.animation = animation
+    }
+
+    /// Whether the subtree, drawn at `time`, may write a row of `rows`.
+    func mayDraw(in rows: Range<Int>, at time: Double) -> Bool {
+        if drawn.isEmpty { return false }
+        let progress = animation.progress(at: time - start)
+        let moved = startOffset + (Double(shift) - startOffset) * progress
+        let low = (moved - DrawnRows.tolerance).rounded(.down)
+        let high = (moved + DrawnRows.tolerance).rounded(.up)
+        // Far outside any screen (a broken progress): say it may, and let drawing clip.
+        guard abs(low) < 1e9 && abs(high) < 1e9 else { return true }
+        return drawn.top + Int(low) < rows.upperBound && drawn.bottom + Int(high) > rows.lowerBound
     }
 }

@@ -293,21 +293,36 @@ public class ViewNode {
     /// their children (the nodes `forEachChild` walks, which is what their
     /// `draw` walks). Asked before a lazy stack keeps a row's cells
     /// (`RowBand`), which would miss cells the clip cut when it kept them.
-    func drawsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
-        if isHidden { return true }
-        if owedX == 0 && owedY == 0 { return drawsOwnCellsOnly(inRows: rows, context) }
+    final func drawsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+        var drawn = DrawnRows()
+        addDrawnRows(to: &drawn, context)
+        return drawn.isEmpty || (drawn.top >= rows.lowerBound && drawn.bottom <= rows.upperBound)
+    }
+
+    /// Whether `render` under `context` writes no row of `rows`: all it
+    /// draws lies above them or below them (as `drawsOnly` reads it). A
+    /// removed view that slid off the screen, still moving until its spring
+    /// settles, draws nothing there.
+    final func drawsNoRow(of rows: Range<Int>, _ context: RenderContext) -> Bool {
+        var drawn = DrawnRows()
+        addDrawnRows(to: &drawn, context)
+        return drawn.isEmpty || drawn.bottom <= rows.lowerBound || drawn.top >= rows.upperBound
+    }
+
+    /// Adds the rows `render` under `context` may write to `drawn`.
+    final func addDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
+        if isHidden { return }
+        if owedX == 0 && owedY == 0 { return addOwnDrawnRows(to: &drawn, context) }
         var moved = context
         moved.offsetX += owedX
         moved.offsetY += owedY
-        return drawsOwnCellsOnly(inRows: rows, moved)
+        addOwnDrawnRows(to: &drawn, moved)
     }
 
-    /// `drawsOnly` for this node, its owed move in `context`: subclasses that
-    /// write cells override it; this walks the children.
-    func drawsOwnCellsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
-        var inside = true
-        forEachChild { child in if inside && !child.drawsOnly(inRows: rows, context) { inside = false } }
-        return inside
+    /// `addDrawnRows` for this node, its owed move in `context`: subclasses
+    /// that write cells override it; this walks the children.
+    func addOwnDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
+        forEachChild { $0.addDrawnRows(to: &drawn, context) }
     }
 
     /// Runs this node's preference observer, if it is one: a virtual call
@@ -576,4 +591,49 @@ public enum KeptRowCaches {
     @exclusivity(unchecked) nonisolated(unsafe) public static var areCarried = true
     /// Rows whose caches were carried forward, since the process started (for tests).
     @exclusivity(unchecked) nonisolated(unsafe) public static var rowsCarried = 0
+}
+
+/// The rows a subtree may write, from the first to the last (one walk of it
+/// answers both `drawsOnly` and `drawsNoRow`).
+///
+/// Made with `motionAt`, the walk also asks whether the nodes that write
+/// those rows are all shown the same distance below their frames at that
+/// time, at their frames' heights (`RigidRemoval`).
+struct DrawnRows {
+    private(set) var top = Int.max
+    private(set) var bottom = Int.min
+    var isEmpty: Bool { top >= bottom }
+
+    private let motionTime: Double?
+    /// The distance the first node written for was shown below its frame.
+    private(set) var motionOffset: Double?
+    /// Whether every node written for was shown at `motionOffset`, at its frame's height.
+    private(set) var movesAsOne = true
+
+    init() { motionTime = nil }
+    init(motionAt time: Double) { motionTime = time }
+
+    /// Adds rows `top..<bottom` (nothing when that is empty) that `node` writes.
+    @inline(__always)
+    mutating func add(_ top: Int, _ bottom: Int, by node: ViewNode) {
+        guard top < bottom else { return }
+        self.top = min(self.top, top)
+        self.bottom = max(self.bottom, bottom)
+        if let motionTime { noteMotion(of: node, at: motionTime) }
+    }
+
+    private mutating func noteMotion(of node: ViewNode, at time: Double) {
+        var distance = 0.0
+        if let motion = node.animation, time < motion.endTime {
+            let shown = motion.frame(at: time)
+            if shown.height != Double(node.frame.height) { movesAsOne = false }
+            distance = shown.y - Double(node.frame.y)
+        }
+        if let motionOffset, abs(motionOffset - distance) > DrawnRows.tolerance { movesAsOne = false }
+        if motionOffset == nil { motionOffset = distance }
+    }
+
+    /// Distances equal within this are one (the same motion, worked out
+    /// from different frames, can differ in the last bits).
+    static let tolerance = 1e-6
 }

@@ -111,9 +111,9 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
     }
 
     // Its content is clipped to its frame.
-    override func drawsOwnCellsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+    override func addOwnDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
         let rect = presentedRect(context)
-        return rect.isEmpty || (rect.y >= rows.lowerBound && rect.maxY <= rows.upperBound)
+        if !rect.isEmpty { drawn.add(rect.y, rect.maxY, by: self) }
     }
 
     override func draw(into grid: inout Grid, _ context: RenderContext) {

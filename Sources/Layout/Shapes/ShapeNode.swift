@@ -23,9 +23,20 @@ final class ShapeNode: ViewNode {
     // through a closure, for every leaf of every scrolled row).
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
 
-    override func drawsOwnCellsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+    override func addOwnDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
         let rect = presentedRect(context)
-        return rect.isEmpty || (rect.y >= rows.lowerBound && rect.maxY <= rows.upperBound)
+        guard !rect.isEmpty else { return }
+        if case .fill(let color) = paint, shape == .rectangle, color ?? foreground != nil {
+            // A colour fill part way through a motion paints the rows its
+            // edges fall inside (eighth blocks, `CellPainter.fill`): from the
+            // row under its top to the row under its bottom, which can be one
+            // past its rounded frame at either end.
+            let frame = presentedFrame(context)
+            let top = min(rect.y, Int(frame.y.rounded(.down)))
+            let bottom = max(rect.maxY, Int((frame.y + frame.height).rounded(.up)))
+            return drawn.add(top, bottom, by: self)
+        }
+        drawn.add(rect.y, rect.maxY, by: self)
     }
 
     override func draw(into grid: inout Grid, _ context: RenderContext) {

@@ -67,6 +67,7 @@ public final class ViewHost<Root: View> {
     /// those whose stamps differ, and keep their stamps, so the differ
     /// passes them in O(1) each.
     public func draw(into grid: inout Grid) {
+        core.dropEndedGhosts()
         if let lastDrawn, isLastDrawnCurrent(for: grid.size) {
             lastRowsCopied = grid.copyChangedRows(from: lastDrawn)
             lastFrameWasRedrawn = false
@@ -84,7 +85,7 @@ public final class ViewHost<Root: View> {
             let context = RenderContext(time: core.time, clip: grid.bounds)
             DrawInvalidation.withAnimationEnd(&animationEnd) {
                 root?.render(into: &grid, context)
-                core.renderGhosts(into: &grid, context)
+                lastDrawnShowsGhosts = core.renderGhosts(into: &grid, context)
             }
             lastDrawn = grid  // shares storage: no cells are copied
             lastRowsCopied = 0
@@ -98,22 +99,33 @@ public final class ViewHost<Root: View> {
     private var lastDrawn: Grid?
     private var drawnChanges: UInt64 = 0
     private var drawnTime = 0.0
-    /// When this host's last frame animation ends, on its clock.
+    /// When this host's last frame animation ends, on its clock (removed
+    /// views moving out are not counted: `HostCore.ghosts` keeps their ends).
     private var animationEnd = -Double.infinity
+    /// Whether a removed view moving out drew in the last frame drawn.
+    private var lastDrawnShowsGhosts = false
     /// Whether the last `draw` drew the nodes (false: it copied the frame before).
     public private(set) var lastFrameWasRedrawn = false
     /// Rows the last `draw` copied from the frame before (0 when it drew the nodes).
     public private(set) var lastRowsCopied = 0
 
     /// Whether drawing now would give the cells last drawn: nothing changed
-    /// since, and no animation was still moving when they were drawn.
+    /// since, no animation was still moving when they were drawn, and no
+    /// removed view moving out showed then or shows now (one that springs
+    /// past the screen's edge moves for a second where nothing shows it).
     private func isLastDrawnCurrent(for size: Size) -> Bool {
         guard ViewHostDrawing.reusesUnchangedFrames, lastDrawn?.size == size, root != nil,
-            core.ghosts.isEmpty
+            drawnChanges == DrawInvalidation.changes, drawnTime >= animationEnd
         else {
             return false
         }
-        return drawnChanges == DrawInvalidation.changes && drawnTime >= animationEnd
+        // A ghost shown then (also one that has ended since) must be drawn over.
+        if lastDrawnShowsGhosts { return false }
+        if core.ghosts.isEmpty { return true }
+        guard Ghosts.areCulled, !core.ghostsDraw(in: Rect(x: 0, y: 0, width: size.cols, height: size.rows))
+        else { return false }
+        Ghosts.framesReused += 1
+        return true
     }
 
     /// Draws the last frame again, at its time, without advancing the clock
@@ -233,7 +245,7 @@ public final class HostCore {
     /// Removed views still moving out.
     /// `root` is the retired subtree (built from a view of type `type`, when
     /// known), `node` the transition in it that draws the motion.
-    var ghosts: [(node: ViewNode, end: Double, root: ViewNode, type: ObjectIdentifier?)] = []
+    var ghosts: [(node: TransitionNode, end: Double, root: ViewNode, type: ObjectIdentifier?)] = []
     /// Presented frames of matched views just before an animated update.
     var matchedFrames: [MatchedGeometryKey: FrameRect] = [:]
     /// Row subtrees lazy stacks let go of, for their next rows.
@@ -267,7 +279,12 @@ public final class HostCore {
             return
         }
         layoutContext.time = time
+        // The ghost's motion ends at `end`, kept with it; left out of the
+        // host's animation end, a frame drawn while it moves where nothing
+        // shows it can be reused (`ViewHost.isLastDrawnCurrent`).
+        let liveAnimationEnd = DrawInvalidation.animationEnd
         let end = transition.startRemoval(layoutContext, animation: animation)
+        DrawInvalidation.animationEnd = liveAnimationEnd
         // Its pool is made now, on a frame that updates views: the frame that
         // drops the ghost only animates, and keeping it then must not allocate.
         if let type { subtrees.preparePool(for: type) }
@@ -291,13 +308,57 @@ public final class HostCore {
         return nil
     }
 
-    func renderGhosts(into grid: inout Grid, _ context: RenderContext) {
+    /// Lets go of the ghosts whose motion ended by now: their lazy stacks'
+    /// rows go to the recycler, their subtrees to the pools.
+    func dropEndedGhosts() {
         guard !ghosts.isEmpty else { return }
-        for ghost in ghosts where ghost.end <= context.time {
+        for ghost in ghosts where ghost.end <= time {
             ghost.root.recycleRows(into: recycler)
             if let type = ghost.type { subtrees.donate(ghost.root, type: type) }
         }
-        ghosts.removeAll { $0.end <= context.time }
-        for ghost in ghosts { ghost.node.render(into: &grid, context) }
+        ghosts.removeAll { $0.end <= time }
     }
+
+    /// Draws the ghosts, except those wholly above or below the clip (not
+    /// walked: the bar that slides down past the screen's edge springs there
+    /// for a second); whether any drew.
+    func renderGhosts(into grid: inout Grid, _ context: RenderContext) -> Bool {
+        let rows = context.clip.y..<context.clip.maxY
+        var drew = false
+        for ghost in ghosts where !Ghosts.areCulled || HostCore.mayDraw(ghost.node, in: rows, context) {
+            ghost.node.render(into: &grid, context)
+            drew = true
+        }
+        return drew
+    }
+
+    /// Whether a ghost would draw in `clip` now.
+    func ghostsDraw(in clip: Rect) -> Bool {
+        let context = RenderContext(time: time, clip: clip)
+        return ghosts.contains { HostCore.mayDraw($0.node, in: clip.y..<clip.maxY, context) }
+    }
+
+    /// Whether `ghost` may write a row of `rows` under `context`: from its
+    /// rigid removal's rows when it has one, else by walking it.
+    private static func mayDraw(_ ghost: TransitionNode, in rows: Range<Int>, _ context: RenderContext) -> Bool {
+        if let removal = ghost.rigidRemoval {
+            if removal.mayDraw(in: rows, at: context.time) { return true }
+            Ghosts.passedByMotion += 1
+            return false
+        }
+        return !ghost.drawsNoRow(of: rows, context)
+    }
+}
+
+/// Removed views moving out ("ghosts", `HostCore.ghosts`): one wholly above
+/// or below the screen is not drawn, and a frame drawn while every ghost
+/// showed nothing is reused while that stays so (see `ViewHost.draw`).
+/// The switch and counts are for tests.
+public enum Ghosts {
+    /// Off: every ghost is drawn every frame, and no frame is reused while one moves.
+    @exclusivity(unchecked) nonisolated(unsafe) public static var areCulled = true
+    /// Ghost frames passed over from their rigid motion alone (`RigidRemoval`), since the process started.
+    @exclusivity(unchecked) nonisolated(unsafe) public static var passedByMotion = 0
+    /// Frames reused while a ghost moved where nothing showed it.
+    @exclusivity(unchecked) nonisolated(unsafe) public static var framesReused = 0
 }

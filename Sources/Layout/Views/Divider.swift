@@ -42,10 +42,10 @@ final class DividerNode: ViewNode {
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
 
     // A vertical one down its frame; a horizontal one along its frame's top row, whatever its height.
-    override func drawsOwnCellsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+    override func addOwnDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
         let rect = presentedRect(context)
-        if vertical { return rect.height <= 0 || (rect.y >= rows.lowerBound && rect.maxY <= rows.upperBound) }
-        return rect.width <= 0 || rows.contains(rect.y)
+        if vertical { return drawn.add(rect.y, rect.maxY, by: self) }
+        if rect.width > 0 { drawn.add(rect.y, rect.y + 1, by: self) }
     }
 
     override func draw(into grid: inout Grid, _ context: RenderContext) {

@@ -239,9 +239,9 @@ final class TextNode: ViewNode {
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
 
     // Its lines, from its frame's top: as many as there are, whatever the frame's height.
-    override func drawsOwnCellsOnly(inRows rows: Range<Int>, _ context: RenderContext) -> Bool {
+    override func addOwnDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
         let top = presentedRect(context).y
-        return lines.count == 0 || (top >= rows.lowerBound && top + lines.count <= rows.upperBound)
+        drawn.add(top, top + lines.count, by: self)
     }
 
     override func draw(into grid: inout Grid, _ context: RenderContext) {
