@@ -96,6 +96,51 @@ final class ObserversInLazyRowsTests: XCTestCase {
         XCTAssertTrue(seenRows.isSuperset(of: [500, 501, 502]), "\(seenRows.sorted().suffix(8))")
     }
 
+    func testObserversInACarouselsItemsScrolledIntoViewAreNotified() {
+        // The outer stack's rows stay the same; a carousel inside one builds
+        // items that observe (`RowSetChanges` counts every stack's rows, so
+        // the answer kept for the outer row is worked out again).
+        let outer = ScrollPosition()
+        let carousel = ScrollPosition()
+        let rows = GeneratedDataSource(count: 1_000) { $0 }
+        let items = GeneratedDataSource(count: 1_000) { $0 }
+        var seenItems: Set<Int> = []
+        let host = ViewHost(size: Size(cols: 12, rows: 3)) {
+            ScrollView(position: outer) {
+                LazyVStack(rows) { row in
+                    if row == 1 {
+                        ScrollView(.horizontal, position: carousel) {
+                            LazyHStack(items, spacing: 1) { item in
+                                if item >= 60 {
+                                    Text("item \(item)")
+                                        .preference(key: RowNumberKey.self, value: item)
+                                        .onPreferenceChange(RowNumberKey.self) { seenItems.insert($0) }
+                                } else {
+                                    Text("item \(item)")
+                                }
+                            }
+                        }
+                        .frame(height: 1)
+                    } else {
+                        Text("row \(row)")
+                    }
+                }
+            }
+            .onPreferenceChange(ScrollOffsetPreferenceKey.self) { _ in }
+        }
+        var grid = Grid(cols: 12, rows: 3)
+        _ = Screen.frame(host, &grid)
+        // A frame that changes no rows first: the answers are kept.
+        outer.scroll(by: 0)
+        _ = Screen.frame(host, &grid)
+        XCTAssertEqual(seenItems, [])
+        for _ in 0..<60 {
+            carousel.scroll(by: 8)
+            _ = Screen.frame(host, &grid)
+        }
+        XCTAssertTrue(seenItems.isSuperset(of: Set(60..<64)), "items scrolled in: \(seenItems.sorted())")
+    }
+
     func testATreeWithoutObserversInRowsStillNotifiesTheOneAbove() {
         let position = ScrollPosition()
         let rows = GeneratedDataSource(count: 1_000) { $0 }

@@ -49,6 +49,10 @@ public class ViewNode {
     /// Whether this subtree holds an `onPreferenceChange` observer, as last
     /// worked out, and in which layout generation (see `containsPreferenceObservers`).
     private final var observersGeneration = -1
+    /// Whether that answer depends on lazy stacks' rows (then it holds only
+    /// at the `RowSetChanges` count it was worked out at).
+    private final var observersFollowRows = false
+    private final var observersRowSetChanges: UInt64 = 0
     private final var subtreeHasObservers = false
 
     init() {}
@@ -337,31 +341,40 @@ public class ViewNode {
     /// that hold one (watcha-home's walk of every node of every row was 9%
     /// of its frames, measured with callgrind).
     ///
-    /// Worked out once per layout generation: within one, the tree changes
-    /// only where lazy stacks build or recycle rows, and a lazy stack asks
-    /// its rows every time (`answersObserversFromRows`), so the answer of a
-    /// subtree holding one is never kept; a reused row starts over
-    /// (`prepareForReuse`).
+    /// Kept for the layout generation: within one, the tree changes only
+    /// where lazy stacks build, let go of or pin rows. So the answer of a
+    /// subtree holding a lazy stack (or not walked to its end) is kept only
+    /// while `RowSetChanges.count`, which counts each of those, stays the
+    /// same too. (Before, such a subtree was walked every time: every row of
+    /// watcha-home's feed down to its carousels' posters, 17k instructions a
+    /// frame.) A reused row starts over (`prepareForReuse`).
     func containsPreferenceObservers() -> Bool {
         let generation = LayoutGeneration.current
-        if observersGeneration == generation { return subtreeHasObservers }
+        let rowSets = RowSetChanges.count
+        if observersGeneration == generation && (!observersFollowRows || observersRowSetChanges == rowSets) {
+            return subtreeHasObservers
+        }
         var found = isPreferenceObserver
-        var keep = !answersObserversFromRows
+        var followsRows = childrenChangeWithinGeneration
         forEachChild { child in
-            if found { return }
+            // Children after the one found are not asked: as if they held rows.
+            if found {
+                followsRows = true
+                return
+            }
             if child.containsPreferenceObservers() { found = true }
-            if child.observersGeneration != generation { keep = false }
+            if child.observersFollowRows { followsRows = true }
         }
-        if keep {
-            observersGeneration = generation
-            subtreeHasObservers = found
-        }
+        observersGeneration = generation
+        observersFollowRows = followsRows
+        observersRowSetChanges = rowSets
+        subtreeHasObservers = found
         return found
     }
 
     /// Whether this node's children change within a layout generation (a
-    /// lazy stack's rows), so whether its subtree holds an observer is never kept.
-    var answersObserversFromRows: Bool { false }
+    /// lazy stack's rows: see `RowSetChanges`).
+    var childrenChangeWithinGeneration: Bool { false }
 
     /// Whether this node conforms to `PreferenceReporting` (overridden by
     /// those that do), so collecting preferences casts only those nodes.
@@ -636,4 +649,12 @@ struct DrawnRows {
     /// Distances equal within this are one (the same motion, worked out
     /// from different frames, can differ in the last bits).
     static let tolerance = 1e-6
+}
+
+/// Changes to the rows any lazy stack holds: a row built, let go of, pinned
+/// or unpinned, or a stack's rows updated. Within a layout generation the
+/// node tree changes only there, so what a walk of a subtree found holds
+/// while the generation and this count stay the same.
+enum RowSetChanges {
+    @exclusivity(unchecked) nonisolated(unsafe) static var count: UInt64 = 0
 }

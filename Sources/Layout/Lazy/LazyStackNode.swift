@@ -28,7 +28,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     @exclusivity(unchecked) private var fresh: [LazyRow] = []
     @exclusivity(unchecked) private var lengths = RowLengthCache()
     /// A section header built only to be pinned (its row is out of view).
-    @exclusivity(unchecked) private var pinned: LazyRow?
+    @exclusivity(unchecked) private var pinned: LazyRow? {
+        didSet { if pinned?.node !== oldValue?.node { RowSetChanges.count &+= 1 } }
+    }
     /// The live row drawn pinned, if the header is among them.
     @exclusivity(unchecked) private var pinnedLive: Int?
     /// The views row nodes were last built or updated from, when `Row` is
@@ -134,6 +136,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             position.lazyTarget = self
         }
         if countChanged { lengths.removeAll() }
+        RowSetChanges.count &+= 1  // rows may be replaced or dropped below
         for slot in live.indices where live[slot].index < source.count {
             let index = live[slot].index
             let view = makeRow(source.item(at: index))
@@ -454,10 +457,12 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
 
     /// `row` left this stack: its subtree may serve a later row (see `RowRecycler`).
     private func recycle(_ row: LazyRow) {
+        RowSetChanges.count &+= 1
         context.host?.recycler.donate(row, type: ObjectIdentifier(Row.self))
     }
 
     override func recycleRows(into recycler: RowRecycler) {
+        RowSetChanges.count &+= 1
         for row in live { recycler.donate(row, type: ObjectIdentifier(Row.self)) }
         if let pinned, liveSlot(of: pinned.index) == nil { recycler.donate(pinned, type: ObjectIdentifier(Row.self)) }
         // Keeping the room: a stack kept for reuse (`SubtreeRecycler`) fills it again on frames that only scroll.
@@ -528,6 +533,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     static var freshLimit: Int { 256 }
 
     private func build(_ index: Int) -> ViewNode {
+        RowSetChanges.count &+= 1
         rowsBuilt += 1
         LazyStackStatistics.allRowsBuilt += 1
         let recycled = context.host?.recycler.take(
@@ -537,6 +543,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         RowBandStore.shared.forget(owner: keptViewsOwner, row: index)
         return node
     }
+
+    // Rows are built and let go of within a layout generation.
+    override var childrenChangeWithinGeneration: Bool { true }
 
     // MARK: Drawing
 
@@ -617,8 +626,6 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         RowBands.bandsKept &+= 1
     }
 
-    // Rows are built and recycled within a layout generation.
-    override var answersObserversFromRows: Bool { true }
 
     override func forEachChild(_ body: (ViewNode) -> Void) {
         for row in live { body(row.node) }
