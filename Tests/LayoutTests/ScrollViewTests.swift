@@ -5,6 +5,42 @@ import XCTest
 @testable import Layout
 
 final class ScrollViewTests: XCTestCase {
+    func testScrollingBackAtTheStartAsksForNoLayout() {
+        for lazy in [true, false] {
+            let position = ScrollPosition()
+            let rows = GeneratedDataSource(count: 100) { $0 }
+            let host = ViewHost(size: Size(cols: 6, rows: 3)) {
+                ScrollView(position: position) {
+                    if lazy {
+                        LazyVStack(rows) { Text("\($0)") }
+                    } else {
+                        VStack(alignment: .leading, spacing: 0) { ForEach(0..<10) { Text("\($0)") } }
+                    }
+                }
+            }
+            var grid = Grid(cols: 6, rows: 3)
+            // The second frame's layout changes nothing: the third is skipped.
+            _ = Screen.frame(host, &grid)
+            _ = Screen.frame(host, &grid)
+            position.scroll(by: -2)
+            assertScreen(Screen.frame(host, &grid), ["0", "1", "2"])
+            XCTAssertTrue(host.lastLayoutWasSkipped, "nothing to move: no layout (lazy: \(lazy))")
+            position.scroll(by: 2)
+            assertScreen(Screen.frame(host, &grid), ["2", "3", "4"])
+            XCTAssertFalse(host.lastLayoutWasSkipped)
+            // Off the start, or with a request waiting, a scroll back is applied.
+            position.scroll(by: -1)
+            assertScreen(Screen.frame(host, &grid), ["1", "2", "3"])
+            position.scroll(by: -1)
+            position.scroll(by: 3)
+            position.scroll(by: -1)
+            assertScreen(Screen.frame(host, &grid), ["2", "3", "4"])
+            position.scroll(by: -5)
+            assertScreen(Screen.frame(host, &grid), ["0", "1", "2"])
+            XCTAssertEqual(position.offset, 0)
+        }
+    }
+
     func testVerticalScrollViewClipsAndOffsetsItsContent() {
         let position = ScrollPosition()
         let host = ViewHost(size: Size(cols: 6, rows: 3)) {

@@ -38,9 +38,19 @@ public final class ScrollPosition {
     /// stack, a scroll of more than eight viewports moves by estimated row
     /// heights (like `scrollTo`) rather than measuring every row passed.
     public func scroll(by cells: Int) {
+        // Back past the start with nothing pending: it cannot move, so it
+        // asks for no layout (a carousel at its first column scrolled back
+        // cost watcha-home a whole layout pass a frame, for nothing drawn).
+        if cells < 0 && isAtStartWithNothingPending { return }
         pendingDelta += cells
         requests &+= 1
         DrawInvalidation.layoutRequested()  // the next layout must apply it
+    }
+
+    /// At the content's start (the last layout put it there), with no request waiting.
+    private var isAtStartWithNothingPending: Bool {
+        offset == 0 && anchor == LazyAnchor(index: 0, offset: 0) && pendingDelta == 0 && pendingOffset == nil
+            && pendingAnchor == nil
     }
 
     /// Puts content offset `offset` at the viewport's top (clamped to the content).
