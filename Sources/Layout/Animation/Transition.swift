@@ -79,18 +79,16 @@ public final class TransitionNode: WrapperNode {
         context.insertion = saved
     }
 
-    /// Starts the removal motion of this subtree; returns when it ends.
-    func startRemoval(_ context: LayoutContext, animation: Animation) -> Double {
+    /// Starts the removal motion of this subtree; returns when it ends, and
+    /// the motion when the subtree moves as one. (Kept by the host with the
+    /// ghost, not here: a bigger node would allocate more for every transition.)
+    func startRemoval(_ context: LayoutContext, animation: Animation) -> (end: Double, rigid: RigidRemoval?) {
         settleSubtree(context)  // the moves below read and set every frame
         let shift = AnyTransition.shift(transition.removal, for: frame)
-        rigidRemoval = RigidRemoval(self, at: context.time, shift: shift.y, animation: animation)
+        let rigid = RigidRemoval(self, at: context.time, shift: shift.y, animation: animation)
         moveSubtree(self, by: shift, context, animation)
-        return context.time + animation.duration
+        return (context.time + animation.duration, rigid)
     }
-
-    /// The removal, when the subtree moves as one (nil when it does not,
-    /// or before a removal).
-    private(set) var rigidRemoval: RigidRemoval?
 
     private func moveSubtree(
         _ node: ViewNode, by shift: (x: Int, y: Int), _ context: LayoutContext, _ animation: Animation

@@ -49,11 +49,13 @@ public class ViewNode {
     /// Whether this subtree holds an `onPreferenceChange` observer, as last
     /// worked out, and in which layout generation (see `containsPreferenceObservers`).
     private final var observersGeneration = -1
-    /// Whether that answer depends on lazy stacks' rows (then it holds only
-    /// at the `RowSetChanges` count it was worked out at).
-    private final var observersFollowRows = false
-    private final var observersRowSetChanges: UInt64 = 0
     private final var subtreeHasObservers = false
+    /// Whether that answer depends on lazy stacks' rows (then it holds only
+    /// at the `RowSetChanges` count it was worked out at, kept in 32 bits).
+    /// Declared here, these two fit in the padding after the flag above:
+    /// nodes stay the size they were (allocated bytes equal the baselines').
+    private final var observersFollowRows = false
+    private final var observersRowSetChanges: UInt32 = 0
 
     init() {}
 
@@ -350,7 +352,7 @@ public class ViewNode {
     /// frame.) A reused row starts over (`prepareForReuse`).
     func containsPreferenceObservers() -> Bool {
         let generation = LayoutGeneration.current
-        let rowSets = RowSetChanges.count
+        let rowSets = UInt32(truncatingIfNeeded: RowSetChanges.count)
         if observersGeneration == generation && (!observersFollowRows || observersRowSetChanges == rowSets) {
             return subtreeHasObservers
         }

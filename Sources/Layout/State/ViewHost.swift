@@ -245,7 +245,9 @@ public final class HostCore {
     /// Removed views still moving out.
     /// `root` is the retired subtree (built from a view of type `type`, when
     /// known), `node` the transition in it that draws the motion.
-    var ghosts: [(node: TransitionNode, end: Double, root: ViewNode, type: ObjectIdentifier?)] = []
+    /// `rigid`: its motion, when the subtree moves as one (`RigidRemoval`).
+    typealias Ghost = (node: TransitionNode, end: Double, root: ViewNode, type: ObjectIdentifier?, rigid: RigidRemoval?)
+    var ghosts: [Ghost] = []
     /// Presented frames of matched views just before an animated update.
     var matchedFrames: [MatchedGeometryKey: FrameRect] = [:]
     /// Row subtrees lazy stacks let go of, for their next rows.
@@ -257,7 +259,11 @@ public final class HostCore {
     /// How many `onPreferenceChange` nodes exist (the post-layout walk is skipped when none).
     var preferenceObservers = 0
 
-    init(frameRate: Double) { self.frameRate = frameRate }
+    init(frameRate: Double) {
+        self.frameRate = frameRate
+        // Room made now, with the host: a removal on a later frame appends without allocating.
+        ghosts.reserveCapacity(8)
+    }
 
     var time: Double { Double(frameIndex) / frameRate }
 
@@ -283,12 +289,12 @@ public final class HostCore {
         // host's animation end, a frame drawn while it moves where nothing
         // shows it can be reused (`ViewHost.isLastDrawnCurrent`).
         let liveAnimationEnd = DrawInvalidation.animationEnd
-        let end = transition.startRemoval(layoutContext, animation: animation)
+        let (end, rigid) = transition.startRemoval(layoutContext, animation: animation)
         DrawInvalidation.animationEnd = liveAnimationEnd
         // Its pool is made now, on a frame that updates views: the frame that
         // drops the ghost only animates, and keeping it then must not allocate.
         if let type { subtrees.preparePool(for: type) }
-        ghosts.append((transition, end, node, type))
+        ghosts.append((transition, end, node, type, rigid))
     }
 
     /// The transition wrapping `node`, looking through single-child wrappers.
@@ -325,7 +331,7 @@ public final class HostCore {
     func renderGhosts(into grid: inout Grid, _ context: RenderContext) -> Bool {
         let rows = context.clip.y..<context.clip.maxY
         var drew = false
-        for ghost in ghosts where !Ghosts.areCulled || HostCore.mayDraw(ghost.node, in: rows, context) {
+        for ghost in ghosts where !Ghosts.areCulled || HostCore.mayDraw(ghost, in: rows, context) {
             ghost.node.render(into: &grid, context)
             drew = true
         }
@@ -335,18 +341,18 @@ public final class HostCore {
     /// Whether a ghost would draw in `clip` now.
     func ghostsDraw(in clip: Rect) -> Bool {
         let context = RenderContext(time: time, clip: clip)
-        return ghosts.contains { HostCore.mayDraw($0.node, in: clip.y..<clip.maxY, context) }
+        return ghosts.contains { HostCore.mayDraw($0, in: clip.y..<clip.maxY, context) }
     }
 
     /// Whether `ghost` may write a row of `rows` under `context`: from its
     /// rigid removal's rows when it has one, else by walking it.
-    private static func mayDraw(_ ghost: TransitionNode, in rows: Range<Int>, _ context: RenderContext) -> Bool {
-        if let removal = ghost.rigidRemoval {
+    private static func mayDraw(_ ghost: Ghost, in rows: Range<Int>, _ context: RenderContext) -> Bool {
+        if let removal = ghost.rigid {
             if removal.mayDraw(in: rows, at: context.time) { return true }
             Ghosts.passedByMotion += 1
             return false
         }
-        return !ghost.drawsNoRow(of: rows, context)
+        return !ghost.node.drawsNoRow(of: rows, context)
     }
 }
 
