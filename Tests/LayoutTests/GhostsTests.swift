@@ -1,4 +1,5 @@
 import FrameGrid
+import TestSupport
 import XCTest
 
 @testable import Layout
@@ -81,19 +82,9 @@ final class GhostsTests: XCTestCase {
         let passedBefore = Ghosts.passedByMotion
         let reusedBefore = Ghosts.framesReused
         run(culling: true) { index, grid in
-            for y in 0..<grid.rows {
-                let other = expected[index]
-                let same =
-                    grid.line(y) == other.line(y)
-                    && (0..<grid.cols).allSatisfy {
-                        grid[$0, y].style == other[$0, y].style && grid[$0, y].width == other[$0, y].width
-                    }
-                if !same {
-                    XCTFail("frame \(index) row \(y):\n\(grid.line(y))\n\(other.line(y))", file: file, line: line)
-                    return false
-                }
-            }
-            return true
+            guard let difference = firstDifferingRow(grid, expected[index]) else { return true }
+            XCTFail("frame \(index) \(difference)", file: file, line: line)
+            return false
         }
         return (Ghosts.passedByMotion - passedBefore, Ghosts.framesReused - reusedBefore)
     }

@@ -14,7 +14,16 @@ import XCTest
 /// carousel scrolled inside a row left alone by the outer stack, clusters
 /// kept in the grid's arena, and a store small enough to be overwritten.
 final class RowBandsTests: XCTestCase {
+    // Bands are what is compared: frames in which only the clock moved
+    // draw every row here (drawing only the moving rows would leave fewer
+    // to paste; `MovingRowsTests` compares that).
+    override func setUp() {
+        super.setUp()
+        ViewHostDrawing.redrawsMovingRowsOnly = false
+    }
+
     override func tearDown() {
+        ViewHostDrawing.redrawsMovingRowsOnly = true
         RowBands.areKept = true
         RowBands.replaceStore()
         super.tearDown()

@@ -106,13 +106,20 @@ public func firstDifference<S: Scene>(
         tested.draw(frame: index, into: &grid)
         let expected = expectedFrames[index]
         guard grid.size == expected.size else { return "frame \(index): size \(grid.size), expected \(expected.size)" }
-        for y in 0..<grid.rows {
-            let same =
-                grid.line(y) == expected.line(y)
-                && (0..<grid.cols).allSatisfy { grid[$0, y].style == expected[$0, y].style && grid[$0, y].width == expected[$0, y].width }
-            if !same { return "frame \(index) row \(y):\n\(grid.line(y))\n\(expected.line(y))" }
-        }
+        if let difference = firstDifferingRow(grid, expected) { return "frame \(index) \(difference)" }
         afterEach(index, &grid)
+    }
+    return nil
+}
+
+/// Where two grids of one size first differ: "row Y:" then that row of
+/// each (a row's text, or any cell's style or width), or nil.
+public func firstDifferingRow(_ grid: Grid, _ expected: Grid) -> String? {
+    for y in 0..<grid.rows {
+        let same =
+            grid.line(y) == expected.line(y)
+            && (0..<grid.cols).allSatisfy { grid[$0, y].style == expected[$0, y].style && grid[$0, y].width == expected[$0, y].width }
+        if !same { return "row \(y):\n\(grid.line(y))\n\(expected.line(y))" }
     }
     return nil
 }

@@ -120,6 +120,25 @@ public struct Grid: Sendable {
         clearedBlank = blank
     }
 
+    /// Sets every cell of `rows` to a blank in `style`; they get fresh
+    /// stamps. The arena is kept (other rows may refer to it), and so is the
+    /// last `clear`'s claim about the other rows (`clearedThrough`): a row
+    /// cleared here is not taken for one that `clear` left (its stamp is
+    /// newer), so `rowsAreAsCleared` compares it by its cells' stamps only.
+    public mutating func clear(rows: Range<Int>, _ style: Style = .plain) {
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= self.rows, "cleared rows lie inside the grid")
+        guard !rows.isEmpty else { return }
+        let blank = Cell.blank(style)
+        let cols = cols
+        cells.withUnsafeMutableBufferPointer {
+            Grid.repeatCell(blank, into: $0.baseAddress! + rows.lowerBound * cols, count: rows.count * cols)
+        }
+        for y in rows {
+            stamps[y] = RowStamp.fresh()
+            arenaRows[y] = false
+        }
+    }
+
     /// Fills a rectangle (clipped to the grid) with blanks in `style`.
     public mutating func fill(_ rect: Rect, style: Style = .plain) {
         fill(rect, with: .blank(style))

@@ -141,13 +141,20 @@ struct RigidRemoval {
 
     /// Whether the subtree, drawn at `time`, may write a row of `rows`.
     func mayDraw(in rows: Range<Int>, at time: Double) -> Bool {
-        if drawn.isEmpty { return false }
+        guard let span = span(at: time) else { return true }
+        return span.top < rows.upperBound && span.bottom > rows.lowerBound
+    }
+
+    /// The rows the subtree, drawn at `time`, may write (`top..<bottom`,
+    /// empty when it writes none); nil when that is far outside any screen
+    /// (a broken progress: the caller takes it that it may write anywhere).
+    func span(at time: Double) -> (top: Int, bottom: Int)? {
+        if drawn.isEmpty { return (0, 0) }
         let progress = animation.progress(at: time - start)
         let moved = startOffset + (Double(shift) - startOffset) * progress
         let low = (moved - DrawnRows.tolerance).rounded(.down)
         let high = (moved + DrawnRows.tolerance).rounded(.up)
-        // Far outside any screen (a broken progress): say it may, and let drawing clip.
-        guard abs(low) < 1e9 && abs(high) < 1e9 else { return true }
-        return drawn.top + Int(low) < rows.upperBound && drawn.bottom + Int(high) > rows.lowerBound
+        guard abs(low) < 1e9 && abs(high) < 1e9 else { return nil }
+        return (drawn.top + Int(low), drawn.bottom + Int(high))
     }
 }

@@ -271,6 +271,10 @@ public class ViewNode {
     /// Draws the subtree into `grid` within `context.clip`.
     final func render(into grid: inout Grid, _ context: RenderContext) {
         if isHidden { return }
+        // A node moving while its host notes them (`MovingNodes`).
+        if let end = animation?.endTime, end > MovingNodes.endsAfter, drawsAtPresentedFrame {
+            MovingNodes.note(self, context)
+        }
         if owedX == 0 && owedY == 0 {
             probed { draw(into: &grid, context) }
         } else {
@@ -315,6 +319,21 @@ public class ViewNode {
         return drawn.isEmpty || drawn.bottom <= rows.lowerBound || drawn.top >= rows.upperBound
     }
 
+    /// Whether `draw` reads this node's presented frame (`presentedRect`):
+    /// the nodes that write cells at it and the scroll view that clips to
+    /// it. Other nodes only draw their children, each at its own presented
+    /// frame, so a moving container whose children stay put draws the same
+    /// cells at any time (`MovingNodes` notes only nodes that say yes).
+    var drawsAtPresentedFrame: Bool { false }
+
+    /// For a node that `drawsAtPresentedFrame`: whether it draws the same
+    /// cells presented at `a` and at `b` (nothing else changing): when the
+    /// two round to the same cells. Shapes that paint eighth blocks at
+    /// fractional edges say so only for the same frame.
+    func drawsTheSame(presentedAt a: FrameRect, and b: FrameRect) -> Bool {
+        a.rounded == b.rounded
+    }
+
     /// Adds the rows `render` under `context` may write to `drawn`.
     final func addDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
         if isHidden { return }
@@ -325,11 +344,29 @@ public class ViewNode {
         addOwnDrawnRows(to: &drawn, moved)
     }
 
-    /// `addDrawnRows` for this node, its owed move in `context`: subclasses
-    /// that write cells override it; this walks the children.
+    /// `addDrawnRows` for this node, its owed move in `context`: the rows
+    /// of its presented frame for a node that `drawsAtPresentedFrame`,
+    /// else its children's.
     func addOwnDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
+        if drawsAtPresentedFrame { return addRows(presentedAt: presentedFrame(at: context.time), to: &drawn, context) }
         forEachChild { $0.addDrawnRows(to: &drawn, context) }
     }
+
+    /// `addDrawnRows` for a node that `drawsAtPresentedFrame`, given its
+    /// presented frame at the time drawn (`MovingNodes` keeps the frame a
+    /// node was drawn at, instead of working out its animation again).
+    final func addDrawnRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {
+        if isHidden { return }
+        var moved = context
+        moved.offsetX += owedX
+        moved.offsetY += owedY
+        addRows(presentedAt: frame, to: &drawn, moved)
+    }
+
+    /// For a node that `drawsAtPresentedFrame` (which overrides it): adds
+    /// the rows it writes presented at `frame`, before the moves `context`
+    /// carries.
+    func addRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {}
 
     /// Runs this node's preference observer, if it is one: a virtual call
     /// per node of the post-layout walk instead of a class cast per node.
@@ -627,6 +664,13 @@ struct DrawnRows {
 
     init() { motionTime = nil }
     init(motionAt time: Double) { motionTime = time }
+
+    /// Adds rows `top..<bottom` (nothing when that is empty).
+    mutating func add(_ top: Int, _ bottom: Int) {
+        guard top < bottom else { return }
+        self.top = min(self.top, top)
+        self.bottom = max(self.bottom, bottom)
+    }
 
     /// Adds rows `top..<bottom` (nothing when that is empty) that `node` writes.
     @inline(__always)

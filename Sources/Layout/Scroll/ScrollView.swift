@@ -111,8 +111,10 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
     }
 
     // Its content is clipped to its frame.
-    override func addOwnDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
-        let rect = presentedRect(context)
+    override var drawsAtPresentedFrame: Bool { true }
+
+    override func addRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {
+        let rect = frame.rounded.offsetBy(x: context.offsetX, y: context.offsetY)
         if !rect.isEmpty { drawn.add(rect.y, rect.maxY, by: self) }
     }
 

@@ -23,17 +23,24 @@ final class ShapeNode: ViewNode {
     // through a closure, for every leaf of every scrolled row).
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
 
-    override func addOwnDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
-        let rect = presentedRect(context)
+    override var drawsAtPresentedFrame: Bool { true }
+
+    // Colour fills paint eighth blocks at fractional edges (`CellPainter.fill`).
+    override func drawsTheSame(presentedAt a: FrameRect, and b: FrameRect) -> Bool {
+        a == b
+    }
+
+    override func addRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {
+        let rect = frame.rounded.offsetBy(x: context.offsetX, y: context.offsetY)
         guard !rect.isEmpty else { return }
         if case .fill(let color) = paint, shape == .rectangle, color ?? foreground != nil {
             // A colour fill part way through a motion paints the rows its
             // edges fall inside (eighth blocks, `CellPainter.fill`): from the
             // row under its top to the row under its bottom, which can be one
             // past its rounded frame at either end.
-            let frame = presentedFrame(context)
-            let top = min(rect.y, Int(frame.y.rounded(.down)))
-            let bottom = max(rect.maxY, Int((frame.y + frame.height).rounded(.up)))
+            let y = frame.y + Double(context.offsetY)
+            let top = min(rect.y, Int(y.rounded(.down)))
+            let bottom = max(rect.maxY, Int((y + frame.height).rounded(.up)))
             return drawn.add(top, bottom, by: self)
         }
         drawn.add(rect.y, rect.maxY, by: self)

@@ -65,33 +65,94 @@ public final class ViewHost<Root: View> {
     /// animation still moving then; see `DrawInvalidation`), the nodes are
     /// not drawn again: the last frame's rows are copied into `grid`, only
     /// those whose stamps differ, and keep their stamps, so the differ
-    /// passes them in O(1) each.
+    /// passes them in O(1) each. When only the clock moved, the rows the
+    /// moving nodes wrote then or write now are drawn again and the rest
+    /// copied (see `MovingNodes`).
     public func draw(into grid: inout Grid) {
         core.dropEndedGhosts()
         if let lastDrawn, isLastDrawnCurrent(for: grid.size) {
             lastRowsCopied = grid.copyChangedRows(from: lastDrawn)
             lastFrameWasRedrawn = false
-        } else {
-            // Let go of the last frame first: if `grid` is that frame's
-            // storage, writing it then copies nothing.
-            lastDrawn = nil
-            // Drawing may measure (rows a lazy stack meets while drawing): with this host's caches.
-            LayoutGeneration.current = generation
-            // Counted before drawing: a change made while drawing (a row a
-            // lazy stack places then) makes the next frame draw again.
-            drawnChanges = DrawInvalidation.changes
-            drawnTime = core.time
-            grid.clear()
-            let context = RenderContext(time: core.time, clip: grid.bounds)
-            DrawInvalidation.withAnimationEnd(&animationEnd) {
-                root?.render(into: &grid, context)
-                lastDrawnShowsGhosts = core.renderGhosts(into: &grid, context)
-            }
-            lastDrawn = grid  // shares storage: no cells are copied
-            lastRowsCopied = 0
-            lastFrameWasRedrawn = true
+            lastRedrawnRows = nil
+        } else if !drawMovingRows(into: &grid) {
+            drawWhole(into: &grid)
         }
         core.frameIndex += 1
+    }
+
+    /// Draws every node into `grid`, cleared first, noting the nodes that move.
+    private func drawWhole(into grid: inout Grid) {
+        // Let go of the last frame first: if `grid` is that frame's
+        // storage, writing it then copies nothing.
+        lastDrawn = nil
+        // Drawing may measure (rows a lazy stack meets while drawing): with this host's caches.
+        LayoutGeneration.current = generation
+        // Counted before drawing: a change made while drawing (a row a
+        // lazy stack places then) makes the next frame draw again.
+        drawnChanges = DrawInvalidation.changes
+        drawnTime = core.time
+        grid.clear()
+        let context = RenderContext(time: core.time, clip: grid.bounds)
+        let movingUntil = animationEnd
+        DrawInvalidation.withAnimationEnd(&animationEnd) {
+            moving.record(at: core.time, animationEnd: movingUntil) { root?.render(into: &grid, context) }
+            lastDrawnShowsGhosts = core.renderGhosts(into: &grid, context)
+        }
+        drawnGhosts = core.ghosts.count
+        lastDrawn = grid  // shares storage: no cells are copied
+        lastRowsCopied = 0
+        lastFrameWasRedrawn = true
+        lastRedrawnRows = nil
+    }
+
+    /// Draws again only the rows the moving nodes (and removed views moving
+    /// out) wrote in the last frame drawn or write now, copying the others
+    /// from it, when nothing but the clock moved since that frame; whether
+    /// it did (otherwise `grid` is to be drawn whole).
+    ///
+    /// Not when the rows are most of the screen or hold clusters kept in
+    /// the grid's arena (drawing them again would grow it; a whole drawing
+    /// empties it), when a removed view shown in the last frame has ended
+    /// since (its rows are not known any more), or when the drawing changed
+    /// something or missed a moving node.
+    private func drawMovingRows(into grid: inout Grid) -> Bool {
+        guard ViewHostDrawing.reusesUnchangedFrames, ViewHostDrawing.redrawsMovingRowsOnly, let last = lastDrawn,
+            last.size == grid.size, root != nil, drawnChanges == DrawInvalidation.changes, moving.isCurrent,
+            !lastDrawnShowsGhosts || core.ghosts.count == drawnGhosts
+        else { return false }
+        var drawn = DrawnRows()
+        moving.addRows(to: &drawn, at: core.time)
+        if !core.ghosts.isEmpty {
+            guard core.addGhostRows(to: &drawn, at: drawnTime, screen: grid.bounds),
+                core.addGhostRows(to: &drawn, at: core.time, screen: grid.bounds)
+            else { return false }
+        }
+        let top = max(0, drawn.top)
+        let rows = drawn.isEmpty || top >= min(grid.rows, drawn.bottom) ? 0..<0 : top..<min(grid.rows, drawn.bottom)
+        guard rows.count * 4 <= grid.rows * 3, !last.rowsUseArena(rows) else { return false }
+        let copied = grid.copyChangedRows(from: last)
+        lastDrawn = nil
+        LayoutGeneration.current = generation
+        grid.clear(rows: rows)
+        let context = RenderContext(
+            time: core.time, clip: Rect(x: 0, y: rows.lowerBound, width: grid.cols, height: rows.count))
+        var metEveryNode = true
+        var showsGhosts = false
+        if !rows.isEmpty {
+            DrawInvalidation.withAnimationEnd(&animationEnd) {
+                metEveryNode = moving.verify { root?.render(into: &grid, context) }
+                showsGhosts = core.renderGhosts(into: &grid, context)
+            }
+        }
+        guard metEveryNode, drawnChanges == DrawInvalidation.changes, moving.isCurrent else { return false }
+        drawnTime = core.time
+        lastDrawnShowsGhosts = showsGhosts
+        drawnGhosts = core.ghosts.count
+        lastDrawn = grid
+        lastRowsCopied = copied
+        lastFrameWasRedrawn = true
+        lastRedrawnRows = rows
+        return true
     }
 
     /// The last frame drawn (storage shared with the grid it was drawn
@@ -104,8 +165,16 @@ public final class ViewHost<Root: View> {
     private var animationEnd = -Double.infinity
     /// Whether a removed view moving out drew in the last frame drawn.
     private var lastDrawnShowsGhosts = false
+    /// How many removed views were moving out when the last frame was drawn.
+    private var drawnGhosts = 0
     /// Whether the last `draw` drew the nodes (false: it copied the frame before).
     public private(set) var lastFrameWasRedrawn = false
+    /// The rows the last `draw` drew again when it drew only the moving
+    /// nodes' rows and copied the rest from the frame before (nil: it drew
+    /// every row, or none).
+    public private(set) var lastRedrawnRows: Range<Int>?
+    /// The nodes the last whole drawing showed moving (see `MovingNodes`).
+    private let moving = MovingNodes()
     /// Rows the last `draw` copied from the frame before (0 when it drew the nodes).
     public private(set) var lastRowsCopied = 0
 
@@ -336,6 +405,20 @@ public final class HostCore {
             drew = true
         }
         return drew
+    }
+
+    /// Adds the rows every ghost may write at `time`; false when one may
+    /// write anywhere (a broken motion).
+    func addGhostRows(to drawn: inout DrawnRows, at time: Double, screen: Rect) -> Bool {
+        for ghost in ghosts {
+            if let removal = ghost.rigid {
+                guard let rows = removal.span(at: time) else { return false }
+                drawn.add(rows.top, rows.bottom)
+            } else {
+                ghost.node.addDrawnRows(to: &drawn, RenderContext(time: time, clip: screen))
+            }
+        }
+        return true
     }
 
     /// Whether a ghost would draw in `clip` now.

@@ -42,8 +42,10 @@ final class DividerNode: ViewNode {
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
 
     // A vertical one down its frame; a horizontal one along its frame's top row, whatever its height.
-    override func addOwnDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
-        let rect = presentedRect(context)
+    override var drawsAtPresentedFrame: Bool { true }
+
+    override func addRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {
+        let rect = frame.rounded.offsetBy(x: context.offsetX, y: context.offsetY)
         if vertical { return drawn.add(rect.y, rect.maxY, by: self) }
         if rect.width > 0 { drawn.add(rect.y, rect.y + 1, by: self) }
     }

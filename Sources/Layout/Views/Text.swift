@@ -239,8 +239,10 @@ final class TextNode: ViewNode {
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {}
 
     // Its lines, from its frame's top: as many as there are, whatever the frame's height.
-    override func addOwnDrawnRows(to drawn: inout DrawnRows, _ context: RenderContext) {
-        let top = presentedRect(context).y
+    override var drawsAtPresentedFrame: Bool { true }
+
+    override func addRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {
+        let top = frame.rounded.y + context.offsetY
         drawn.add(top, top + lines.count, by: self)
     }
 
