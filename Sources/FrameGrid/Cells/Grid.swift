@@ -109,15 +109,10 @@ public struct Grid: Sendable {
 
     /// Sets every cell to a blank in `style` and empties the cluster arena.
     public mutating func clear(_ style: Style = .plain) {
-        let blank = Cell.blank(style)
-        cells.withUnsafeMutableBufferPointer { Grid.repeatCell(blank, into: $0.baseAddress!, count: $0.count) }
-        for y in 0..<rows {
-            stamps[y] = RowStamp.fresh()
-            arenaRows[y] = false
-        }
+        clear(rows: 0..<rows, style)
         arena.removeAll(keepingCapacity: true)
         clearedThrough = RowStamp.latest
-        clearedBlank = blank
+        clearedBlank = Cell.blank(style)
     }
 
     /// Sets every cell of `rows` to a blank in `style`; they get fresh

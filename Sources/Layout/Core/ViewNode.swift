@@ -368,6 +368,13 @@ public class ViewNode {
     /// carries.
     func addRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {}
 
+    /// The cells `frame` (a presented frame) covers where drawn in `context`:
+    /// `presentedRect(context)` for a frame already worked out.
+    @inline(__always)
+    static func drawnRect(_ frame: FrameRect, _ context: RenderContext) -> Rect {
+        frame.rounded.offsetBy(x: context.offsetX, y: context.offsetY)
+    }
+
     /// Runs this node's preference observer, if it is one: a virtual call
     /// per node of the post-layout walk instead of a class cast per node.
     func notifyIfPreferenceObserver() {}
@@ -676,8 +683,7 @@ struct DrawnRows {
     @inline(__always)
     mutating func add(_ top: Int, _ bottom: Int, by node: ViewNode) {
         guard top < bottom else { return }
-        self.top = min(self.top, top)
-        self.bottom = max(self.bottom, bottom)
+        add(top, bottom)
         if let motionTime { noteMotion(of: node, at: motionTime) }
     }
 

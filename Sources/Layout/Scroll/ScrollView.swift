@@ -114,7 +114,7 @@ public final class ScrollViewNode: WrapperNode, PreferenceReporting {
     override var drawsAtPresentedFrame: Bool { true }
 
     override func addRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {
-        let rect = frame.rounded.offsetBy(x: context.offsetX, y: context.offsetY)
+        let rect = ViewNode.drawnRect(frame, context)
         if !rect.isEmpty { drawn.add(rect.y, rect.maxY, by: self) }
     }
 

@@ -31,7 +31,7 @@ final class ShapeNode: ViewNode {
     }
 
     override func addRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {
-        let rect = frame.rounded.offsetBy(x: context.offsetX, y: context.offsetY)
+        let rect = ViewNode.drawnRect(frame, context)
         guard !rect.isEmpty else { return }
         if case .fill(let color) = paint, shape == .rectangle, color ?? foreground != nil {
             // A colour fill part way through a motion paints the rows its

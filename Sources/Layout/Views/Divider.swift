@@ -45,7 +45,7 @@ final class DividerNode: ViewNode {
     override var drawsAtPresentedFrame: Bool { true }
 
     override func addRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {
-        let rect = frame.rounded.offsetBy(x: context.offsetX, y: context.offsetY)
+        let rect = ViewNode.drawnRect(frame, context)
         if vertical { return drawn.add(rect.y, rect.maxY, by: self) }
         if rect.width > 0 { drawn.add(rect.y, rect.y + 1, by: self) }
     }

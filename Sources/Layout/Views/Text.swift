@@ -242,7 +242,7 @@ final class TextNode: ViewNode {
     override var drawsAtPresentedFrame: Bool { true }
 
     override func addRows(presentedAt frame: FrameRect, to drawn: inout DrawnRows, _ context: RenderContext) {
-        let top = frame.rounded.y + context.offsetY
+        let top = ViewNode.drawnRect(frame, context).y
         drawn.add(top, top + lines.count, by: self)
     }
 
