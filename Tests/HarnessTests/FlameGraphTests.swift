@@ -129,6 +129,7 @@ final class FlameGraphTests: XCTestCase {
     }
 
     func testProfileWritesTheCallgrindFileFoldedStacksAndFlameGraphWithSwiftNames() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try XCTSkipIf(CallgrindRunner.locate("valgrind", path: ProcessInfo.processInfo.environment["PATH"]) == nil,
             "valgrind is not installed (.ci/run installs it)")
         let directory = try TemporaryDirectory.make()

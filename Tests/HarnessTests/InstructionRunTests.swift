@@ -8,6 +8,8 @@ import XCTest
 
 /// `--measure instructions` through the run loop: every phase counted, the
 /// same counts on every run, injected work seen in its phase and gated.
+/// Each counted run takes seconds under valgrind (a debug build): the
+/// everyday tier counts once, the studies of repeatability are the long tier.
 final class InstructionRunTests: XCTestCase {
     private func counted(_ injection: RegressionInjection = RegressionInjection(), ourLaneOnly: Bool = false) throws -> RunDocument {
         try XCTSkipIf(CallgrindRunner.locate("valgrind", path: ProcessInfo.processInfo.environment["PATH"]) == nil,
@@ -19,6 +21,7 @@ final class InstructionRunTests: XCTestCase {
     }
 
     func testTwoRunsCountTheSameInstructionsInEveryPhaseOfOurLane() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         let first = try counted()
         // The second run starts from another folder, with one more (long)
         // variable in the environment: neither may reach the counts.
@@ -65,8 +68,8 @@ final class InstructionRunTests: XCTestCase {
         // without address-space randomisation (measured here, release, 8
         // runs each way: the render stage took 135,899 or 135,480
         // instructions a frame, in about one run in four: 0.31% of that
-        // stage, 0.065% of the frame). Held to 0.1% of the frame, as the
-        // README says and scripts/gate_power.py checks.
+        // stage, 0.065% of the frame). Held to 0.1% of the frame, as
+        // docs/metrics.md says and scripts/gate_power.py checks.
         let again = try XCTUnwrap(second.scenarios.first { $0.backend == "ncurses" })
         let frame = try XCTUnwrap(reference.instructions["instructions_per_frame"])
         for (name, count) in reference.instructions {
@@ -75,6 +78,7 @@ final class InstructionRunTests: XCTestCase {
     }
 
     func testInjectedWorkInLayoutIsCountedInLayoutAndFailsTheGate() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         let baseline = try counted()
         let slower = try counted(RegressionInjection(phase: .layout, workIterations: 20_000))
         let report = Comparison.compare(baseline: baseline, candidate: slower)
@@ -90,6 +94,7 @@ final class InstructionRunTests: XCTestCase {
     /// ncurses lane (whose allocations vary with its two `doupdate` paths)
     /// cannot move our lane's buffers: our counts are those of our lane run alone.
     func testOurLaneCountsTheSameWithTheNcursesLaneCountedAsWithout() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         let both = try counted()
         let alone = try counted(ourLaneOnly: true)
         let ours = try XCTUnwrap(both.scenarios.first { $0.backend == "framebench" })

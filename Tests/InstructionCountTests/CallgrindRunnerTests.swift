@@ -45,6 +45,7 @@ final class CallgrindRunnerTests: XCTestCase {
     }
 
     func testTwoRunsCountIdenticalInstructionsAndWarmUpIsNotCounted() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try requireValgrind()
         let runner = CallgrindRunner(executable: try probe)
         let first = try standardRun()
@@ -59,6 +60,7 @@ final class CallgrindRunnerTests: XCTestCase {
     }
 
     func testCountsDoNotDependOnTheLengthsOfPathsOrTheEnvironment() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try requireValgrind()
         let standard = try standardRun().counts
         for (extra, cacheName) in [

@@ -14,6 +14,8 @@ import XCTest
 /// while the feed scrolls, tab switches, carousels) and safari-reader's (the
 /// bar sliding in and out through updates while the page scrolls).
 final class CarriedCachesSceneTests: XCTestCase {
+    // One scene's tour runs every day; the other scenes' tours are the long
+    // tier (FRAMEBENCH_LONG_TESTS=1, docs/ci.md): seconds each in debug.
     override func tearDown() {
         KeptRowCaches.areCarried = true
         super.tearDown()
@@ -29,6 +31,7 @@ final class CarriedCachesSceneTests: XCTestCase {
     }
 
     func testWatchaHomeShowsTheSameFramesWithCarriedCaches() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try assertCarriedCachesShowWhatLayingOutAgainShows(WatchaHome.self, frames: 600)
     }
 

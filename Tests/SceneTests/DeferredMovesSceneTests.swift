@@ -13,6 +13,8 @@ import XCTest
 /// filter underline, the welcome screen's push), matched geometry, removal
 /// transitions, recycled rows and resizes.
 final class DeferredMovesSceneTests: XCTestCase {
+    // One scene's tour runs every day; the other scenes' tours are the long
+    // tier (FRAMEBENCH_LONG_TESTS=1, docs/ci.md): seconds each in debug.
     override func tearDown() {
         ViewNodeMoves.areDeferred = true
         super.tearDown()
@@ -25,6 +27,7 @@ final class DeferredMovesSceneTests: XCTestCase {
     }
 
     func testWatchaHomeShowsTheSameFramesWithDeferredMoves() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try assertDeferredMovesShowWhatMovingNowShows(WatchaHome.self, frames: 600)
     }
 
@@ -33,6 +36,7 @@ final class DeferredMovesSceneTests: XCTestCase {
     }
 
     func testSafariReaderShowsTheSameFramesWithDeferredMoves() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try assertDeferredMovesShowWhatMovingNowShows(SafariReader.self, frames: 600)
     }
 }

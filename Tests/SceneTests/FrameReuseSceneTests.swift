@@ -12,6 +12,8 @@ import XCTest
 /// that hold still, slide or scroll, with grids handed back as the harness
 /// hands them (the frame before last, by a swap).
 final class FrameReuseSceneTests: XCTestCase {
+    // One scene's tour runs every day; the other scenes' tours are the long
+    // tier (FRAMEBENCH_LONG_TESTS=1, docs/ci.md): seconds each in debug.
     private func assertReuseShowsWhatDrawingShows<S: Scene>(
         _ scene: S.Type, frames: Int, minimumCopied: Int, file: StaticString = #filePath,
         line: UInt = #line
@@ -39,6 +41,7 @@ final class FrameReuseSceneTests: XCTestCase {
     }
 
     func testWatchaHomeTourShowsTheSameFramesWhetherUnchangedFramesAreCopiedOrDrawn() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try assertReuseShowsWhatDrawingShows(WatchaHome.self, frames: 520, minimumCopied: 170)
     }
 
@@ -47,6 +50,7 @@ final class FrameReuseSceneTests: XCTestCase {
     }
 
     func testSafariReaderTourShowsTheSameFramesWhetherUnchangedFramesAreCopiedOrDrawn() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try assertReuseShowsWhatDrawingShows(SafariReader.self, frames: 400, minimumCopied: 10)
     }
 }

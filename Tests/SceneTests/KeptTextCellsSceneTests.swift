@@ -13,6 +13,8 @@ import XCTest
 /// store at its size and with one so small that texts' kept lines are
 /// overwritten within a frame or two and made again.
 final class KeptTextCellsSceneTests: XCTestCase {
+    // One scene's tour runs every day; the other scenes' tours are the long
+    // tier (FRAMEBENCH_LONG_TESTS=1, docs/ci.md): seconds each in debug.
     override func tearDown() {
         TextCellKeeping.isEnabled = true
         TextCellKeeping.replaceStore()
@@ -28,6 +30,7 @@ final class KeptTextCellsSceneTests: XCTestCase {
     }
 
     func testWatchaHomeShowsTheSameFramesWithKeptTextCells() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try assertKeptCellsShowWhatWritingShows(WatchaHome.self, frames: 520)
     }
 
@@ -36,10 +39,12 @@ final class KeptTextCellsSceneTests: XCTestCase {
     }
 
     func testSafariReaderShowsTheSameFramesWithKeptTextCells() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try assertKeptCellsShowWhatWritingShows(SafariReader.self, frames: 400)
     }
 
     func testScenesShowTheSameFramesWhenKeptLinesAreOverwrittenEveryFrame() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         // A store of a few hundred cells holds one screen's texts for a frame at most.
         for storeCells in [512, 2_048] {
             try assertKeptCellsShowWhatWritingShows(WatchaHome.self, frames: 200, storeCells: storeCells, storeEntries: 64)

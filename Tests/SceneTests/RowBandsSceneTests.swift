@@ -13,6 +13,8 @@ import XCTest
 /// switches and endless feed, watcha-home's carousels inside kept rows, its
 /// sticky header and tab switches, safari-reader's bar sliding over the page.
 final class RowBandsSceneTests: XCTestCase {
+    // One scene's tour runs every day; the other scenes' tours are the long
+    // tier (FRAMEBENCH_LONG_TESTS=1, docs/ci.md): seconds each in debug.
     override func tearDown() {
         RowBands.areKept = true
         super.tearDown()
@@ -32,10 +34,12 @@ final class RowBandsSceneTests: XCTestCase {
     }
 
     func testWatchaHomeShowsTheSameFramesWithKeptBands() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try assertKeptBandsShowWhatDrawingShows(WatchaHome.self, frames: 600)
     }
 
     func testSafariReaderShowsTheSameFramesWithKeptBands() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         try assertKeptBandsShowWhatDrawingShows(SafariReader.self, frames: 600)
     }
 }

@@ -239,15 +239,25 @@ final class WatchaHomeTests: XCTestCase {
         }
     }
 
+    /// Every script at every size, 150 frames each (the long tier plays 400).
     func testEveryScriptPlaysAtEverySize() throws {
+        try playEveryScriptAtEverySize(frames: 150)
+    }
+
+    func testEveryScriptPlaysAtEverySizeOverLongRuns() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
+        try playEveryScriptAtEverySize(frames: 400)
+    }
+
+    private func playEveryScriptAtEverySize(frames: Int) throws {
         for script in WatchaHome.scripts {
             let player = try ScenePlayer<WatchaHome>(size: Size(cols: 80, rows: 24), script: script.name)
-            var frames: Set<[String]> = []
-            for frame in 0..<400 { frames.insert(player.lines(at: frame)) }
-            XCTAssertGreaterThan(frames.count, 20, "\(script.name) changes the screen")
+            var distinct: Set<[String]> = []
+            for frame in 0..<frames { distinct.insert(player.lines(at: frame)) }
+            XCTAssertGreaterThan(distinct.count, 20, "\(script.name) changes the screen")
             for size in [Size(cols: 1, rows: 1), Size(cols: 2, rows: 1), Size(cols: 3, rows: 2)] {
                 let tiny = try ScenePlayer<WatchaHome>(size: size, script: script.name)
-                tiny.lines(at: 399)
+                tiny.lines(at: frames - 1)
             }
         }
     }

@@ -101,12 +101,25 @@ final class EncoderReplayTests: XCTestCase {
         try harness.render(.lines(["Abcd", "efg한"], cols: 4))
     }
 
+    /// Every size and seed of the study, 120 frames each: some 400 random
+    /// edits per size, so each of RandomEdits' ten kinds of edit many times.
     func testSeededRandomFrameSequencesReplayExactly() throws {
+        try replaySeededRandomFrameSequences(frames: 120)
+    }
+
+    /// The study: 1,500 frames per size (repaints from scratch, one frame in
+    /// 200, several times each).
+    func testSeededRandomFrameSequencesReplayExactlyOverLongRuns() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
+        try replaySeededRandomFrameSequences(frames: 1_500)
+    }
+
+    private func replaySeededRandomFrameSequences(frames: Int) throws {
         for (cols, rows, seed) in [(40, 12, 1), (17, 7, 2), (80, 24, 3), (3, 3, 4)] {
             let harness = try RenderHarness(cols: cols, rows: rows)
             let workload = RandomEdits(settings: WorkloadSettings(size: Size(cols: cols, rows: rows), seed: UInt64(seed)))
             var grid = Grid(cols: cols, rows: rows)
-            for index in 0..<1_500 {
+            for index in 0..<frames {
                 workload.draw(frame: index, into: &grid)
                 try harness.render(grid)
                 if harness.terminal.differences(from: grid, encoder: harness.renderer.encoder) != [] {
@@ -183,7 +196,19 @@ final class EncoderReplayTests: XCTestCase {
     /// Frames made of several blocks of rows, each scrolled independently by
     /// up to a few rows each frame, with fixed rows between some of them and
     /// random edits on top.
+    /// Every size and seed of the study over 72 frames: a new partition into
+    /// blocks at frame 69, so two layouts of blocks per size.
     func testSeededMultiBlockFramesReplayExactly() throws {
+        try replaySeededMultiBlockFrames(frames: 72)
+    }
+
+    /// The study: 200 frames per size, three partitions.
+    func testSeededMultiBlockFramesReplayExactlyOverLongRuns() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
+        try replaySeededMultiBlockFrames(frames: 200)
+    }
+
+    private func replaySeededMultiBlockFrames(frames: Int) throws {
         for (cols, rows, seed) in [(50, 24, 1), (30, 16, 2), (80, 30, 3), (12, 9, 4), (40, 40, 5)] {
             let harness = try RenderHarness(cols: cols, rows: rows)
             var random = SeededRandom(seed: UInt64(seed))
@@ -199,7 +224,7 @@ final class EncoderReplayTests: XCTestCase {
             }
             partition()
             var multiple = 0
-            for index in 0..<200 {
+            for index in 0..<frames {
                 if index % 70 == 69 { partition() }
                 for block in blocks.indices where random.below(4) != 0 {
                     blocks[block].offset += random.below(9) - 4
@@ -229,7 +254,8 @@ final class EncoderReplayTests: XCTestCase {
                     return
                 }
             }
-            if cols >= 30 { XCTAssertGreaterThan(multiple, 20, "seed \(seed): frames with several moves") }
+            // One frame in ten or more moves several blocks at once.
+            if cols >= 30 { XCTAssertGreaterThan(multiple, frames / 10, "seed \(seed): frames with several moves") }
         }
     }
 }
