@@ -17,7 +17,7 @@ import Workloads
 /// Bounded: memory grows with the distinct paths (hundreds) and one entry
 /// per measured frame, not with calls.
 /// Overhead when installed: two clock reads and two allocation-counter
-/// reads per node step (measured: see README "Per-view layout cost").
+/// reads per node step (measured: see docs/profiling.md, "Per-view layout cost").
 /// Not installed, it costs nothing: `LayoutProbes.current` stays nil.
 public final class ViewProfiler: LayoutProbe, @unchecked Sendable {
     /// Frames before this are warm-up: laid out and profiled, not recorded.

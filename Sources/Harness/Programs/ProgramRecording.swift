@@ -1,7 +1,7 @@
 import Foundation
 import ProgramDriver
 
-/// A program run written as a recording in the format `record` uses (README,
+/// A program run written as a recording in the format `record` uses (docs/commands.md,
 /// "Recordings"): `stream.bin` is every byte the program wrote, `frames.jsonl`
 /// the screen libvterm showed after each frame (start-up frames included),
 /// so `scripts/replay_check.py` can replay it through pyte and tmux.

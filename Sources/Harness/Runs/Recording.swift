@@ -5,7 +5,7 @@ import Workloads
 
 /// Records a run for replay by independent terminal emulators: every byte a
 /// renderer emitted (`stream.bin`) and the screen each frame should leave
-/// (`frames.jsonl`). See the README for the format.
+/// (`frames.jsonl`). See docs/commands.md, "Recordings", for the format.
 public enum Recording {
     public struct Options {
         public var settings: RunSettings

@@ -2,7 +2,7 @@
 /// frame, for proving that the gate catches one: tests, `scripts/gate-power.sh`
 /// and the hidden options `--inject-phase`, `--inject-slowdown`,
 /// `--inject-work`, `--inject-allocations` and `--inject-delay-ns`
-/// (documented in the README under "Proving the gate").
+/// (documented in docs/statistics.md under "Proving the gate").
 ///
 /// The extra work runs at the end of its phase, inside that phase's timed
 /// window, so it shows in that phase's metrics and in the whole frame.

@@ -10,6 +10,8 @@ public enum RunDefaults {
     public static let frames = 2_000
     /// `framebench record`: recordings are replayed in full, so they are short.
     public static let recordFrames = 200
+    /// `framebench profile`: callgrind runs code some 50x slower, so a few hundred frames.
+    public static let profileFrames = 200
     /// `framebench live --autoplay`.
     public static let autoplayFrames = 600
     /// `framebench live`: frames per second at most.

@@ -108,7 +108,10 @@ struct OptionDeclaration: Sendable {
         OptionDeclaration(
             name: "frames", value: "N", help: "frames to draw",
             defaultValue: "\(RunDefaults.frames)", commands: CommandName.runners + [.live],
-            commandDefaults: [.record: "\(RunDefaults.recordFrames)", .live: "\(RunDefaults.autoplayFrames)"]),
+            commandDefaults: [
+                .record: "\(RunDefaults.recordFrames)", .profile: "\(RunDefaults.profileFrames)",
+                .live: "\(RunDefaults.autoplayFrames)",
+            ]),
         OptionDeclaration(
             name: "size", value: "COLSxROWS", help: "the terminal's size",
             defaultValue: "\(RunDefaults.workload.size)", commands: CommandName.runners,
@@ -152,7 +155,7 @@ struct OptionDeclaration: Sendable {
             defaultValue: nil, commands: [.record]),
         // Which benchmarks.
         OptionDeclaration(
-            name: "suite", value: "NAME", help: "the suite of Benchmarks/suites.json (with SCENARIO: its benchmarks of that scenario)",
+            name: "suite", value: "NAME", help: "the suite of Benchmarks/suites.json (run SCENARIO --suite NAME: that suite's benchmarks of SCENARIO)",
             defaultValue: "default", commands: CommandName.suiteRunners),
         OptionDeclaration(
             name: "filter", value: "PATTERN",
@@ -269,7 +272,7 @@ struct OptionDeclaration: Sendable {
             name: "size", value: "COLSxROWS", help: "the pseudo-terminal's size", defaultValue: "80x24",
             commands: [.program]),
         OptionDeclaration(
-            name: "script", value: "FILE", help: "the key script to type (README: Programs)", defaultValue: "none",
+            name: "script", value: "FILE", help: "the key script to type (docs/programs.md)", defaultValue: "none",
             commands: [.program]),
         OptionDeclaration(
             name: "keys", value: "SCRIPT", help: "the key script, inline ('wait 1s; j x200; PageDown x10')",

@@ -13,6 +13,17 @@ enum RunSettingsParser {
         _ = try WorkloadFactory.entry(name)
         let base = RunSettings(workload: name, term: environmentTerm ?? RunDefaults.term, catalog: WorkloadFactory.catalog)
         var settings = try apply(parsed, over: base)
+        // A command that draws fewer frames unless told (record, profile)
+        // declares its default; reading it from the declaration keeps the
+        // command's `--help` and what it runs the same.
+        if parsed.string("frames") == nil,
+            let declared = OptionDeclaration.taken(by: parsed.command).first(where: { $0.name == "frames" })?
+                .defaultText(for: parsed.command).flatMap({ Int($0) }),
+            declared != settings.frames
+        {
+            settings.frames = declared
+            settings.warmUpFrames = RunDefaults.warmUpFrames(forFrames: declared)
+        }
         settings.name = "\(name)-\(settings.size)"
         return settings
     }

@@ -26,8 +26,8 @@ struct CommandDeclaration {
                 benchmarks of it that --filter selects, reported against the stored baseline for this \
                 machine when there is one. A SCENARIO runs at the defaults below with --suite: the suite's \
                 benchmarks of that scenario. A BENCHMARK (plain-feed-80x24) runs as its suite declares it. \
-                Options given replace the declared settings. A suite's program entries run too (README: \
-                "Programs"); --size, --frames, --repeat, --term and --frame-budget apply to them.
+                Options given replace the declared settings. A suite's program entries run too (docs/programs.md); \
+                --size, --frames, --repeat, --term and --frame-budget apply to them.
                 """,
             run: RunCommands.run),
         CommandDeclaration(
@@ -80,7 +80,7 @@ struct CommandDeclaration {
             details: """
                 Cuts the output into frames (DEC 2026 sync markers, else --gap ms of quiet) through \
                 libvterm and reports input-to-frame latency, bytes and painted cells as a schema-2 \
-                results document (README: "Programs"). --suite NAME runs the program entries of a suite \
+                results document (docs/programs.md). --suite NAME runs the program entries of a suite \
                 of Benchmarks/suites.json instead (run --suite NAME runs its scenes with them).
                 """,
             run: ProgramCommand.program),

@@ -7,12 +7,8 @@ import Harness
 enum ProfileCommand {
     static func profile(_ parsed: ParsedArguments) throws -> Int32 {
         guard parsed.positionals.count == 1 else { throw UsageError("profile takes one scenario") }
-        var settings = try RunSettingsParser.settings(forScenario: parsed.positionals[0], parsed)
-        // Callgrind runs code some 50x slower: a few hundred frames, unless asked for more.
-        if parsed.string("frames") == nil {
-            settings.frames = 200
-            settings.warmUpFrames = RunDefaults.warmUpFrames(forFrames: settings.frames)
-        }
+        // RunDefaults.profileFrames unless --frames (the declared default).
+        let settings = try RunSettingsParser.settings(forScenario: parsed.positionals[0], parsed)
         guard let out = parsed.string("out"), !out.isEmpty else { throw UsageError("profile needs --out DIR") }
         let output = try InstructionProfile.profile(settings, into: URL(fileURLWithPath: out), replacing: parsed.flag("force"))
         var lines = [

@@ -86,11 +86,8 @@ enum RunCommands {
 
     static func record(_ parsed: ParsedArguments) throws -> Int32 {
         guard parsed.positionals.count == 1 else { throw UsageError("record takes one scenario") }
-        var settings = try RunSettingsParser.settings(forScenario: parsed.positionals[0], parsed)
-        if parsed.string("frames") == nil {
-            settings.frames = RunDefaults.recordFrames
-            settings.warmUpFrames = RunDefaults.warmUpFrames(forFrames: settings.frames)
-        }
+        // 200 frames unless --frames (the declared default: recordings are replayed in full).
+        let settings = try RunSettingsParser.settings(forScenario: parsed.positionals[0], parsed)
         guard let out = parsed.string("out"), !out.isEmpty else { throw UsageError("record needs --out DIR") }
         var options = Recording.Options(settings: settings, directory: URL(fileURLWithPath: out))
         options.includesStyles = parsed.flag("styles")
