@@ -53,7 +53,7 @@ final class OutputReader: Sendable {
     private let thread = Mutex<pthread_t?>(nil)
 
     /// Starts reading `master` (which must stay open until `stop()` returns).
-    init(master: Int32, capacity: Int = 32 << 20) throws(ProgramError) {
+    init(master: Int32, capacity: Int = 16 << 20) throws(ProgramError) {
         func pipePair() throws(ProgramError) -> (Int32, Int32) {
             var fds: [Int32] = [-1, -1]
             guard pipe(&fds) == 0 else { throw .io("creating the reader's pipe", errno: errno) }
