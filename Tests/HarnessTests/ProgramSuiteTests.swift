@@ -66,7 +66,7 @@ final class ProgramSuiteTests: XCTestCase {
         XCTAssertTrue(text.contains("app [program]  program: {root}/app.sh, 30x5"), text)
         XCTAssertNotNil(text.range(of: "allocations_per_frame +not measured", options: .regularExpression), text)
         XCTAssertTrue(text.contains("run 2: completed"), text)
-        XCTAssertTrue(text.contains("3 inputs, 3 frames answering them"), text)
+        XCTAssertTrue(text.contains("3 inputs, 3 answered, 0 unanswered (1.0 frames per input)"), text)
         // Every report and export takes the mix.
         let markdown = MarkdownReport.run(document)
         XCTAssertTrue(markdown.contains("| app | program |") && markdown.contains("not measured"), markdown)
