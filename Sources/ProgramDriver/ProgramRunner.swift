@@ -64,7 +64,7 @@ public enum ProgramRunner {
         let frames = session.cutter.frames
         var run = ProgramRun(
             settings: settings, frames: frames, outcome: outcome, exit: child.exit, inputs: session.inputCount,
-            timeToFirstFrame: frames.first.map { $0.completeTime - start },
+            timeToFirstFrame: frames.first { $0.role == .startup }.map { $0.completeTime - start },
             peakResidentBytes: Int(usage.ru_maxrss) * 1024, cpuNanoseconds: cpu,
             usesSynchronizedUpdates: session.cutter.usesSynchronizedUpdates)
         run.stream = session.cutter.stream

@@ -114,6 +114,7 @@ final class ProgramRunnerTests: XCTestCase {
         XCTAssertEqual(run.firstFrames.map(\.bytes), [1, 1, 1])
         XCTAssertEqual(run.unansweredInputs, [])
         XCTAssertEqual(run.notes, ["no start-up output within 200 ms: measured from the first key"])
+        XCTAssertNil(run.timeToFirstFrame, "no start-up frame")
         XCTAssertEqual(run.doubts, [])
     }
 
