@@ -95,6 +95,10 @@ public struct ProgramRun: Sendable {
     public var notes: [String] = []
     /// Open loop: the most inputs sent and not yet answered, when an input was sent.
     public var maxBacklog = 0
+    /// Turns of the harness's loop: it sleeps until something is due, so
+    /// this stays near the number of reads and deadlines (a test bounds it;
+    /// a loop that spun would steal the CPU the program needs).
+    public var wakeups = 0
 
     /// Frames that answer an input (the start-up and unattributed frames excluded).
     public var inputFrames: [ProgramFrame] { frames.filter { $0.input != nil } }

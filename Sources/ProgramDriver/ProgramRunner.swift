@@ -70,6 +70,7 @@ public enum ProgramRunner {
         run.stream = session.cutter.stream
         run.sentInputs = inputs
         run.notes = session.notes
+        run.wakeups = session.wakeups
         run.maxBacklog = RunDoubts.maxBacklog(inputs, frames: frames, window: settings.effectiveAnswerWindow)
         run.doubts = RunDoubts.of(run, readerFellBehind: session.readerFellBehind, unsettled: session.unsettled)
         return run
@@ -105,6 +106,8 @@ private struct Session {
     var endedAfterBacklog = false
     /// The time the last `process` fed reads up to.
     var lastNow: UInt64 = 0
+    /// Turns of the pump loop (`ProgramRun.wakeups`).
+    var wakeups = 0
 
     init(settings: ProgramSettings, child: PseudoTerminalChild, reader: OutputReader, start: UInt64) {
         self.settings = settings
@@ -300,15 +303,18 @@ private struct Session {
                 throw .ended(.exitedEarly(status: child.exit ?? .status(-1)))
             }
             if clock >= deadline { return }
+            // The next moment something is due; only future moments count, so this loop never spins.
             var wake = deadline
-            if let quiet = cutter.quiescenceDeadline { wake = min(wake, quiet) }
-            if cutter.hasOpenFrame == false && cutter.lastByte > 0 {
-                wake = min(wake, max(now, cutter.lastByte + settings.quiescenceGap))
+            func due(_ time: UInt64?) {
+                if let time, time > now { wake = min(wake, time) }
             }
-            if let silent = silentSince { wake = min(wake, silent.time + settings.timeout) }
-            if let start = cutter.openFrameStart { wake = min(wake, start + (floodLimit ?? settings.timeout)) }
-            if !pendingInput.isEmpty { wake = min(wake, now + 1_000_000) }
+            due(cutter.quiescenceDeadline)
+            if !cutter.hasOpenFrame { due(cutter.lastByte + settings.quiescenceGap) }  // the frames settle
+            due(silentSince.map { $0.time + settings.timeout })
+            due(cutter.openFrameStart.map { $0 + (floodLimit ?? settings.timeout) })
+            if !pendingInput.isEmpty { due(now + 1_000_000) }
             var revents: Int16 = 0
+            wakeups += 1
             if backlogIndex < backlog.count { continue }
             if wake > now { _ = framebench_poll_one(reader.wakeDescriptor, Int16(POLLIN), &revents, wake - now) }
             if !pendingInput.isEmpty { flushInput() }

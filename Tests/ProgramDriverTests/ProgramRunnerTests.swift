@@ -118,6 +118,15 @@ final class ProgramRunnerTests: XCTestCase {
         XCTAssertEqual(run.doubts, [])
     }
 
+    func testTheHarnessSleepsWhileWaitingInsteadOfSpinning() throws {
+        var settings = try settings(["cat"], script: "a; wait 300ms; b")
+        settings.startTimeout = 200_000_000
+        settings.spacing = 100_000_000...100_000_000
+        let run = try ProgramRunner.run(settings)
+        XCTAssertEqual(run.answers.count, 2)
+        XCTAssertLessThan(run.wakeups, 100, "about one turn per read, deadline and settle; a spinning loop takes millions")
+    }
+
     func testAProgramSilentFromTheStartIsAHangAtItsFirstKey() throws {
         let path = try program("mute.sh", "#!/bin/sh\nstty -echo\nexec sleep 30\n")
         var settings = try settings([path], script: "j")
