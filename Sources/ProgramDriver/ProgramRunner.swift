@@ -305,14 +305,16 @@ private struct Session {
             if clock >= deadline { return }
             // The next moment something is due; only future moments count, so this loop never spins.
             var wake = deadline
-            func due(_ time: UInt64?) {
-                if let time, time > now { wake = min(wake, time) }
+            if let quiet = cutter.quiescenceDeadline, quiet > now { wake = min(wake, quiet) }
+            let settle = cutter.lastByte + settings.quiescenceGap  // when the frames settle
+            if !cutter.hasOpenFrame && settle > now { wake = min(wake, settle) }
+            if let silent = silentSince, silent.time + settings.timeout > now {
+                wake = min(wake, silent.time + settings.timeout)
             }
-            due(cutter.quiescenceDeadline)
-            if !cutter.hasOpenFrame { due(cutter.lastByte + settings.quiescenceGap) }  // the frames settle
-            due(silentSince.map { $0.time + settings.timeout })
-            due(cutter.openFrameStart.map { $0 + (floodLimit ?? settings.timeout) })
-            if !pendingInput.isEmpty { due(now + 1_000_000) }
+            if let start = cutter.openFrameStart, start + (floodLimit ?? settings.timeout) > now {
+                wake = min(wake, start + (floodLimit ?? settings.timeout))
+            }
+            if !pendingInput.isEmpty { wake = min(wake, now + 1_000_000) }
             var revents: Int16 = 0
             wakeups += 1
             if backlogIndex < backlog.count { continue }
