@@ -70,6 +70,12 @@ public enum ProgramRunner {
         run.stream = session.cutter.stream
         run.sentInputs = inputs
         run.notes = session.notes
+        let unattributed = frames.filter { $0.role == .unattributed }.count
+        if unattributed > 0 {
+            run.notes.append(
+                "\(unattributed) frames began outside every input's answer window or after a 'noframe' input "
+                    + "(timer redraws?): counted, not timed")
+        }
         run.wakeups = session.wakeups
         run.maxBacklog = RunDoubts.maxBacklog(inputs, frames: frames, window: settings.effectiveAnswerWindow)
         run.doubts = RunDoubts.of(run, readerFellBehind: session.readerFellBehind, unsettled: session.unsettled)
