@@ -264,6 +264,12 @@ private struct Session {
             unsettled.append(index)
         }
         try pump(until: monotonicNanoseconds() + spacing.next())
+        if !isSettled(at: lastNow) {
+            // A frame began during the spacing (a pause inside the answer): let it settle before the next input.
+            try pump(until: monotonicNanoseconds() + settings.timeout, floodLimit: settings.timeout) { session, now in
+                session.isSettled(at: now)
+            }
+        }
     }
 
     /// Open loop, after the last scheduled key: until every input is
