@@ -12,45 +12,45 @@
 /// itself (see `TerminalScreen.answerModeRequest`); every other private
 /// mode libvterm answers from its own state.
 struct TerminalModes: Equatable {
-  var synchronizedOutput = false
-  var insert = false
-  var newLine = false
-  var leftRightMargins = false
+    var synchronizedOutput = false
+    var insert = false
+    var newLine = false
+    var leftRightMargins = false
 
-  /// Notes `CSI ? Pm h/l` (private) or `CSI Pm h/l` (ANSI).
-  mutating func note(_ sequence: ControlSequence) {
-    let set: Bool
-    switch sequence.final {
-    case UInt8(ascii: "h"): set = true
-    case UInt8(ascii: "l"): set = false
-    default: return
+    /// Notes `CSI ? Pm h/l` (private) or `CSI Pm h/l` (ANSI).
+    mutating func note(_ sequence: ControlSequence) {
+        let set: Bool
+        switch sequence.final {
+        case UInt8(ascii: "h"): set = true
+        case UInt8(ascii: "l"): set = false
+        default: return
+        }
+        guard !sequence.hasIntermediate else { return }
+        for mode in sequence.parameters {
+            switch (sequence.leader, mode) {
+            case (UInt8(ascii: "?"), 2026): synchronizedOutput = set
+            case (UInt8(ascii: "?"), 69): leftRightMargins = set
+            case (0, 4): insert = set
+            case (0, 20): newLine = set
+            default: break
+            }
+        }
     }
-    guard !sequence.hasIntermediate else { return }
-    for mode in sequence.parameters {
-      switch (sequence.leader, mode) {
-      case (UInt8(ascii: "?"), 2026): synchronizedOutput = set
-      case (UInt8(ascii: "?"), 69): leftRightMargins = set
-      case (0, 4): insert = set
-      case (0, 20): newLine = set
-      default: break
-      }
+
+    /// DECSTR (`CSI ! p`), a soft reset, turns insert mode off (as in xterm); the others stay.
+    mutating func softReset() { insert = false }
+
+    /// The DECRQM value (1 set, 2 reset) of private mode `mode`, nil when not tracked here.
+    func privateMode(_ mode: Int32) -> Int? {
+        mode == 2026 ? (synchronizedOutput ? 1 : 2) : nil
     }
-  }
 
-  /// DECSTR (`CSI ! p`), a soft reset, turns insert mode off (as in xterm); the others stay.
-  mutating func softReset() { insert = false }
-
-  /// The DECRQM value (1 set, 2 reset) of private mode `mode`, nil when not tracked here.
-  func privateMode(_ mode: Int32) -> Int? {
-    mode == 2026 ? (synchronizedOutput ? 1 : 2) : nil
-  }
-
-  /// The DECRQM value of ANSI mode `mode`: 1 set, 2 reset, 0 not recognised.
-  func ansiMode(_ mode: Int32) -> Int {
-    switch mode {
-    case 4: return insert ? 1 : 2
-    case 20: return newLine ? 1 : 2
-    default: return 0
+    /// The DECRQM value of ANSI mode `mode`: 1 set, 2 reset, 0 not recognised.
+    func ansiMode(_ mode: Int32) -> Int {
+        switch mode {
+        case 4: return insert ? 1 : 2
+        case 20: return newLine ? 1 : 2
+        default: return 0
+        }
     }
-  }
 }

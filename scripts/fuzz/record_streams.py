@@ -90,6 +90,9 @@ def record(name, command, keys, seconds, out_dir):
     if len(stream) > SLICE:
         with open(os.path.join(out_dir, f"{name}-later.bin"), "wb") as f:
             f.write(bytes(stream[middle : middle + SLICE]))
+    if os.environ.get("RECORD_FULL") == "1":
+        with open(os.path.join(out_dir, f"{name}-full.bin"), "wb") as f:
+            f.write(bytes(stream))
     queries = []
     for query in QUERY.findall(bytes(stream)):
         text = query.decode("utf-8", "replace").replace("\x1b", "ESC").replace("\x07", "BEL")
