@@ -37,9 +37,10 @@ if [ "$target" = driver ]; then
         scripts/fuzz/DriverFuzzer.swift "$out/libProgramDriver.a" "$out/PseudoTerminal.o" -lvterm -lutil \
         -o "$out/driver-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     echo "fuzz: running the driver target for ${seconds}s"
-    # The first folder collects what the run finds; the second holds the recorded seeds (read only).
+    # The first folder collects what the run finds; the others hold the recorded seeds and
+    # every past finding (read only), so each run replays them first.
     "$out/driver-fuzzer" -max_total_time="$seconds" -max_len=8192 -artifact_prefix="$out/crashes/" \
-        "$out/driver-corpus" scripts/fuzz/driver-corpus 2>&1 | tail -n 5
+        "$out/driver-corpus" scripts/fuzz/driver-corpus scripts/fuzz/driver-regressions 2>&1 | tail -n 5
     exit 0
 fi
 
