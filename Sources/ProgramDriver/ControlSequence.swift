@@ -109,6 +109,35 @@ struct ControlSequence {
         return groups
     }
 
+    /// Whether this is an SGR naming an underline colour (58): libvterm 0.1.4
+    /// does not know 58 and reads the semicolon form's `5` as blink.
+    var setsUnderlineColour: Bool {
+        leader == 0 && !hasIntermediate && final == UInt8(ascii: "m") && parameters.contains(58)
+    }
+
+    /// Removes the underline-colour attributes (`58;5;n`, `58;2;r;g;b`,
+    /// `58:…`) from an SGR, as a terminal that supports them would read
+    /// them, then draws nothing for them (libvterm has no underline colour).
+    /// `38;5;58` keeps its 58: attributes are walked, not numbers matched.
+    mutating func removeUnderlineColour() {
+        var kept = 0
+        var index = 0
+        while index < parameters.count {
+            let end = sgrAttributeEnd(from: index)
+            if parameters[index] != 58 {
+                for moved in index..<end {
+                    parameters[kept] = parameters[moved]
+                    colonAfter[kept] = colonAfter[moved]
+                    kept += 1
+                }
+            }
+            index = end
+        }
+        parameters.removeLast(parameters.count - kept)
+        colonAfter.removeLast(colonAfter.count - kept)
+        if kept > 0 { colonAfter[kept - 1] = false }
+    }
+
     /// The end of the SGR attribute starting at `index`.
     private func sgrAttributeEnd(from index: Int) -> Int {
         var end = index

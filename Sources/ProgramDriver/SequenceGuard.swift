@@ -41,6 +41,8 @@ protocol SequenceGuardSink {
 ///   0.1.4 loses the character printed in the last column after a REP that
 ///   ends in the column before it, where xterm, tmux and pyte print it),
 ///   through the same bounded chunks, at most `maxRepeat` a sequence.
+/// - Underline colours (SGR 58) are removed: libvterm 0.1.4 does not know
+///   58 and would read `58;5;n`'s 5 as blink.
 ///
 /// Why it is safe whatever the bytes: every ESC the emulator receives
 /// starts a complete sequence written here (a re-encoded CSI, a whole
@@ -329,6 +331,11 @@ struct SequenceGuard {
         if sink.claims(sequence) {
             flush(into: &sink)
             if sink.consume(sequence) { return }
+        }
+        if sequence.setsUnderlineColour {
+            sequence.removeUnderlineColour()
+            // Nothing left: sending `CSI m` would reset every attribute.
+            if sequence.parameters.isEmpty { return }
         }
         if sequence.parameters.count <= ControlSequence.emulatorParameterLimit {
             sequence.encode(parameters: 0..<sequence.parameters.count, into: &staging)

@@ -34,10 +34,10 @@ final class SequenceGuardTests: XCTestCase {
     }
 
     func testAnSgrOfMoreParametersThanLibvtermHoldsIsSplitBetweenAttributes() {
-        // Bold, italic, underline, reverse, strike, 24-bit foreground and background, 256-colour underline, dim: 21 parameters.
-        let sgr = "\u{1B}[1;3;4;7;9;38;2;10;20;30;48;2;40;50;60;58;5;200;2m"
+        // Bold, italic, underline, reverse, strike, double underline, overline, 24-bit foreground and background: 17.
+        let sgr = "\u{1B}[1;3;4;7;9;21;53;38;2;10;20;30;48;2;40;50;60m"
         XCTAssertEqual(
-            text(guarded([sgr])), "\u{1B}[1;3;4;7;9;38;2;10;20;30;48;2;40;50;60m\u{1B}[58;5;200;2m")
+            text(guarded([sgr])), "\u{1B}[1;3;4;7;9;21;53;38;2;10;20;30m\u{1B}[48;2;40;50;60m")
         // Colon groups stay whole too.
         let colons = "\u{1B}[1;1;1;1;1;1;1;1;1;1;1;1;38:2::1:2:3;4m"
         XCTAssertEqual(text(guarded([colons])), "\u{1B}[1;1;1;1;1;1;1;1;1;1;1;1m\u{1B}[38:2::1:2:3;4m")
@@ -93,5 +93,11 @@ final class SequenceGuardTests: XCTestCase {
         XCTAssertEqual(guarded(["\u{1B}[5b"]).bytes.count, 0)
         XCTAssertEqual(guarded(["é\u{1B}[99999b"]).bytes.count, 2 * (1 + SequenceGuard.maxRepeat))
         XCTAssertEqual(text(guarded(["é\r\n\u{1B}[2b"])), "é\r\néé", "controls do not print")
+    }
+
+    func testUnderlineColoursAreRemovedSoTheirParametersAreNotReadAsOtherAttributes() {
+        XCTAssertEqual(text(guarded(["\u{1B}[4;58;5;200;1m"])), "\u{1B}[4;1m")
+        XCTAssertEqual(text(guarded(["\u{1B}[58:2::1:2:3;3m\u{1B}[38;5;58m"])), "\u{1B}[3m\u{1B}[38;5;58m")
+        XCTAssertEqual(text(guarded(["a\u{1B}[58;2;1;2;3mb"])), "ab", "nothing left: no SGR at all (CSI m would reset)")
     }
 }

@@ -92,7 +92,7 @@ final class TerminalScreenCrashTests: XCTestCase {
 
     func testALongSgrDoesNotCrashAndSetsWhatItsAttributesSay() {
         let long = TerminalScreen(cols: 20, rows: 2)
-        long.write(Array("\u{1B}[1;3;4;7;9;38;2;10;20;30;48;2;40;50;60;2;21;53;8m".utf8))
+        long.write(Array("\u{1B}[1;3;4;7;9;38;2;10;20;30;48;2;40;50;60;58;5;200;2;21;53;8m".utf8))
         let separate = TerminalScreen(cols: 20, rows: 2)
         separate.write(
             Array(
