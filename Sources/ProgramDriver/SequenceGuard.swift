@@ -155,6 +155,17 @@ struct SequenceGuard {
         flush(into: &sink)
     }
 
+    /// The finals after ESC that open a control sequence or string.
+    private static func introducesSequence(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"),
+            UInt8(ascii: "X"):
+            return true
+        default:
+            return false
+        }
+    }
+
     private static func mayEndString(_ byte: UInt8) -> Bool {
         byte == 0x1B || byte == 0x07 || byte == 0x18 || byte == 0x1A
     }
@@ -219,6 +230,10 @@ struct SequenceGuard {
         case 0x30...0x7E:
             state = .ground
             guard escapeIntermediates <= 2 else { return }  // more than any escape sequence has: dropped
+            // libvterm 0.1.4 starts a control sequence or string at `[`, `]`, `P`... even after
+            // intermediates (`ESC + [` then 20 parameters crashed it; found by the driver fuzzer).
+            // For xterm it is a charset designation it does not know, so nothing: dropped.
+            if escapeIntermediates > 0 && Self.introducesSequence(byte) { return }
             if escapeIntermediates == 0 {
                 switch byte {
                 case UInt8(ascii: "["):
@@ -236,6 +251,13 @@ struct SequenceGuard {
                     state = .stringPassed
                     emit(0x1B, into: &sink)
                     emit(byte, into: &sink)
+                    return
+                case UInt8(ascii: "Z"):
+                    // DECID: xterm answers it as DA1 (`CSI c`), so it goes where DA1 goes.
+                    state = .ground
+                    sequence.reset()
+                    sequence.final = UInt8(ascii: "c")
+                    dispatch(into: &sink)
                     return
                 case UInt8(ascii: "c"):
                     flush(into: &sink)

@@ -50,7 +50,7 @@ extension TerminalScreen {
     static func claims(_ sequence: ControlSequence) -> Bool {
         switch sequence.final {
         case UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "p"), UInt8(ascii: "c"), UInt8(ascii: "q"),
-            UInt8(ascii: "s"), UInt8(ascii: "u"):
+            UInt8(ascii: "s"), UInt8(ascii: "u"), UInt8(ascii: "n"):
             return true
         default:
             return false
@@ -68,7 +68,11 @@ extension TerminalScreen {
             modes.softReset()
             return false
         case (UInt8(ascii: "?"), dollar, UInt8(ascii: "p")):
-            return answerModeRequest(sequence.parameter(0, default: 0))
+            if !answerModeRequest(sequence.parameter(0, default: 0)) { askEmulator(sequence) }
+            return true
+        case (_, 0, UInt8(ascii: "n")):
+            askEmulator(sequence)  // DSR, CPR, DECXCPR: libvterm knows the cursor
+            return true
         case (0, dollar, UInt8(ascii: "p")):
             let mode = sequence.parameter(0, default: 0)
             reply("\u{1B}[\(mode);\(modes.ansiMode(mode))$y")
@@ -131,7 +135,15 @@ extension TerminalScreen {
             for answer in answers { reply("\u{1B}]\(answer)\(terminator)") }
             return true
         }
-        guard text.hasPrefix("+q") else { return false }
+        guard text.hasPrefix("+q") else {
+            guard introducer == UInt8(ascii: "P") else { return false }
+            // DECRQSS and other DCS: libvterm answers, at once (see `askEmulator`).
+            var bytes: [UInt8] = [0x1B, introducer] + payload
+            bytes += bellTerminated ? [0x07] : [0x1B, UInt8(ascii: "\\")]
+            bytes.withUnsafeBytes { passToEmulator($0) }
+            drainEmulatorOutput()
+            return true
+        }
         for name in text.dropFirst(2).split(separator: ";", omittingEmptySubsequences: false) {
             if let decoded = Self.unhex(name), let value = TerminalAnswers.capabilities[decoded] {
                 reply("\u{1B}P1+r\(name)=\(Self.hex(value))\u{1B}\\")
@@ -211,6 +223,18 @@ extension TerminalScreen {
             bytes.append(byte)
         }
         return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Passes a query libvterm answers and takes its answer at once: libvterm
+    /// 0.1.4 keeps 64 bytes of output and drops the rest, so queries sent
+    /// together in one write would otherwise lose their answers.
+    private func askEmulator(_ sequence: ControlSequence) {
+        var bytes: [UInt8] = []
+        sequence.encode(
+            parameters: 0..<min(sequence.parameters.count, ControlSequence.emulatorParameterLimit), into: &bytes)
+        drainEmulatorOutput()
+        bytes.withUnsafeBytes { passToEmulator($0) }
+        drainEmulatorOutput()
     }
 
     func reply(_ text: String) { reply(Array(text.utf8)) }

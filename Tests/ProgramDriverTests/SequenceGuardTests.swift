@@ -100,4 +100,11 @@ final class SequenceGuardTests: XCTestCase {
         XCTAssertEqual(text(guarded(["\u{1B}[58:2::1:2:3;3m\u{1B}[38;5;58m"])), "\u{1B}[3m\u{1B}[38;5;58m")
         XCTAssertEqual(text(guarded(["a\u{1B}[58;2;1;2;3mb"])), "ab", "nothing left: no SGR at all (CSI m would reset)")
     }
+
+    /// Found by the driver fuzzer: libvterm 0.1.4 opens a control sequence at `[` even after an intermediate.
+    func testAnEscapeWithIntermediatesEndingInASequenceIntroducerIsDroppedAndWhatFollowsIsText() {
+        let parameters = String(repeating: ";", count: 20)
+        XCTAssertEqual(text(guarded(["a\u{1B}+[39;4\(parameters)mb"])), "a39;4\(parameters)mb")
+        XCTAssertEqual(text(guarded(["\u{1B}( ]x\u{1B}#Pq\u{1B}(B"])), "xq\u{1B}(B")
+    }
 }

@@ -59,6 +59,7 @@ final class TerminalAnswersTests: XCTestCase {
             answers(screen, "\u{1B}[0c\u{1B}[>c\u{1B}[>0c"),
             "\u{1B}[?62;22c\u{1B}[>1;379;0c\u{1B}[>1;379;0c")
         XCTAssertEqual(answers(screen, "\u{1B}[=c"), "\u{1B}P!|00000000\u{1B}\\")
+        XCTAssertEqual(answers(screen, "\u{1B}Z"), "\u{1B}[?62;22c", "DECID is answered as DA1")
         XCTAssertEqual(answers(screen, "\u{1B}[>q"), "\u{1B}P>|FrameBench(libvterm 0.1.4)\u{1B}\\")
     }
 
@@ -100,5 +101,14 @@ final class TerminalAnswersTests: XCTestCase {
     func testLibvtermStillAnswersSettingRequests() {
         let screen = TerminalScreen(cols: 10, rows: 3)
         XCTAssertEqual(answers(screen, "\u{1B}[2;3r\u{1B}P$qr\u{1B}\\"), "\u{1B}P1$r2;3r\u{1B}\\")
+    }
+
+    func testManyQueriesInOneWriteAreAllAnswered() {
+        // libvterm 0.1.4 alone keeps 64 bytes of answers and drops the rest.
+        let screen = TerminalScreen(cols: 10, rows: 3)
+        let queries = String(repeating: "\u{1B}[6n\u{1B}[?25$p\u{1B}P$qr\u{1B}\\\u{1B}[5n", count: 100)
+        XCTAssertEqual(
+            answers(screen, queries),
+            String(repeating: "\u{1B}[1;1R\u{1B}[?25;1$y\u{1B}P1$r1;3r\u{1B}\\\u{1B}[0n", count: 100))
     }
 }

@@ -155,4 +155,11 @@ final class TerminalScreenCrashTests: XCTestCase {
         screen.write(Array(String(repeating: "A", count: 3267).utf8))
         XCTAssertEqual(screen.lines(), [String(repeating: "A", count: 49)])  // 2 + 3267 = 46 rows of 70 and 49
     }
+
+    /// Found by the driver fuzzer (SIGSEGV in libvterm 0.1.4).
+    func testAnEscapeWithAnIntermediateBeforeABracketDoesNotOpenALongSequence() {
+        let screen = TerminalScreen(cols: 40, rows: 2)
+        screen.write(Array("\u{1B}+[39;4\(String(repeating: ";", count: 20))m".utf8))
+        XCTAssertEqual(screen.lines(), ["39;4;;;;;;;;;;;;;;;;;;;;m", ""])
+    }
 }
