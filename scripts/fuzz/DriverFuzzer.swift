@@ -27,6 +27,9 @@ private struct EmulatorInputChecker: SequenceGuardSink {
         case .other:
             if byte == 0x1B { state = .escape }
         case .escape:
+            // As libvterm 0.1.4 reads it: intermediates keep the escape open, and `[` opens a
+            // control sequence even after them.
+            if (0x20...0x2F).contains(byte) { return }
             state = byte == UInt8(ascii: "[") ? .controlSequence : (byte == 0x1B ? .escape : .other)
             parameters = 1
             value = 0
