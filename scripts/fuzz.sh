@@ -1,17 +1,48 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the render core with libFuzzer (swiftc
-# -sanitize=fuzzer) under AddressSanitizer. Arbitrary bytes become writes of
-# arbitrary text into a small grid; every frame is replayed through the test
-# terminal model and must show exactly the intended frame.
+# Coverage-guided fuzzing with libFuzzer (swiftc -sanitize=fuzzer) under
+# AddressSanitizer, of one of two targets:
+#   render  the render core: arbitrary bytes become writes of arbitrary text
+#           into a small grid; every frame is replayed through the test
+#           terminal model and must show exactly the intended frame.
+#   driver  the program driver's byte path: arbitrary bytes are what a
+#           program wrote, through TerminalScreen (sequence guard, libvterm,
+#           answers); seeded with real programs' streams (scripts/fuzz/driver-corpus,
+#           recorded by scripts/fuzz/record_streams.py).
 #
-#   scripts/fuzz.sh [SECONDS]      (default 60; crashes are kept in .build/fuzz/crashes)
+#   scripts/fuzz.sh [SECONDS] [render|driver]   (default 60 render; crashes are kept in .build/fuzz/crashes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
+target=${2:-render}
+case "$target" in
+    render | driver) ;;
+    *) echo "fuzz.sh: unknown target '$target' (render or driver)" >&2; exit 2 ;;
+esac
 out=.build/fuzz
 mkdir -p "$out/corpus" "$out/crashes"
 flags=(-O -sanitize=fuzzer,address -parse-as-library -enable-testing)
 ncurses=(-I Sources/CNcurses -Xcc -D_DEFAULT_SOURCE -Xcc -D_XOPEN_SOURCE=600)
+
+if [ "$target" = driver ]; then
+    echo "fuzz: building the driver target"
+    mkdir -p "$out/CPseudoTerminal" "$out/driver-corpus"
+    printf 'module CPseudoTerminal {\n    header "%s"\n    export *\n}\n' \
+        "$PWD/Sources/CPseudoTerminal/include/CPseudoTerminal.h" > "$out/CPseudoTerminal/module.modulemap"
+    clang -O1 -fsanitize=fuzzer-no-link,address -I Sources/CPseudoTerminal/include \
+        -c Sources/CPseudoTerminal/PseudoTerminal.c -o "$out/PseudoTerminal.o"
+    swiftc "${flags[@]}" -I Sources/CVTerm -I "$out/CPseudoTerminal" -emit-module -emit-library -static \
+        -module-name ProgramDriver -emit-module-path "$out/ProgramDriver.swiftmodule" -o "$out/libProgramDriver.a" \
+        $(find Sources/ProgramDriver -name '*.swift')
+    swiftc "${flags[@]}" -I Sources/CVTerm -I "$out/CPseudoTerminal" -I "$out" -module-name DriverFuzzer \
+        scripts/fuzz/DriverFuzzer.swift "$out/libProgramDriver.a" "$out/PseudoTerminal.o" -lvterm -lutil \
+        -o "$out/driver-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
+    echo "fuzz: running the driver target for ${seconds}s"
+    # The first folder collects what the run finds; the others hold the recorded seeds and
+    # every past finding (read only), so each run replays them first.
+    "$out/driver-fuzzer" -max_total_time="$seconds" -max_len=8192 -artifact_prefix="$out/crashes/" \
+        "$out/driver-corpus" scripts/fuzz/driver-corpus scripts/fuzz/driver-regressions 2>&1 | tail -n 5
+    exit 0
+fi
 
 echo "fuzz: building"
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name FrameGrid \

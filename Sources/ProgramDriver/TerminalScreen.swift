@@ -4,7 +4,12 @@ import CVTerm
 /// every byte the program writes goes through it; its damage callbacks say
 /// which cells each frame touched; its keyboard encodes keys for the
 /// program's current modes; its replies to queries (device attributes,
-/// cursor position) go back to the program.
+/// cursor position, modes) go back to the program.
+///
+/// Bytes reach libvterm through a `SequenceGuard` (bounded chunks, no
+/// sequence it cannot hold, REP expanded); the queries libvterm 0.1.4 does
+/// not answer as a current terminal would are answered here
+/// (`TerminalScreen+Answers.swift`, the list in `TerminalAnswers`).
 ///
 /// Damage is kept per cell: a cell is dirty when the frame printed or
 /// erased it, even if it shows what it showed before. Cells a scroll only
@@ -25,14 +30,18 @@ public final class TerminalScreen {
 
     public private(set) var cols: Int
     public private(set) var rows: Int
-    private let terminal: OpaquePointer
+    let terminal: OpaquePointer
     private let screen: OpaquePointer
     /// One flag per cell, `row * cols + col`; `dirtyCount` counts the set ones.
     private var dirty: [Bool]
     private var dirtyCount = 0
     private var scrolls = 0
     private var callbacks = VTermScreenCallbacks()
-    private var repeats = RepeatExpander()
+    private var sequenceGuard = SequenceGuard()
+    /// Modes libvterm does not report, tracked for DECRQM.
+    var modes = TerminalModes()
+    /// Replies not yet taken, in the order the queries came.
+    var replies: [UInt8] = []
 
     public init(cols: Int, rows: Int) {
         self.cols = cols
@@ -58,18 +67,23 @@ public final class TerminalScreen {
 
     deinit { vterm_free(terminal) }
 
-    /// Feeds bytes the program wrote.
+    /// Feeds bytes the program wrote. Any bytes: none crashes the emulator (see `SequenceGuard`).
     public func write(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count > 0 else { return }
-        // Allocates the expanded copy: the emulator is the harness's side, not a measured stage.
-        let expanded = repeats.expand(bytes)
-        expanded.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                offset += vterm_input_write(
-                    terminal, base.advanced(by: offset).assumingMemoryBound(to: CChar.self), raw.count - offset)
-            }
+        var feed = EmulatorFeed(screen: self)
+        sequenceGuard.feed(bytes, into: &feed)
+    }
+
+    /// Gives bytes to libvterm as they are (the guard has bounded and checked them).
+    func passToEmulator(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let taken = vterm_input_write(
+                terminal, base.advanced(by: offset).assumingMemoryBound(to: CChar.self),
+                bytes.count - offset)
+            if taken == 0 { break }
+            offset += taken
         }
     }
 
@@ -81,9 +95,12 @@ public final class TerminalScreen {
     public func endFrame() -> Damage {
         vterm_screen_flush_damage(screen)
         var dirtyRows = 0
-        for row in 0..<rows where dirty[(row * cols)..<((row + 1) * cols)].contains(true) { dirtyRows += 1 }
+        for row in 0..<rows where dirty[(row * cols)..<((row + 1) * cols)].contains(true) {
+            dirtyRows += 1
+        }
         let damage = Damage(
-            cells: dirtyCount, rows: dirtyRows, isFullRepaint: dirtyCount == cols * rows, scrolls: scrolls)
+            cells: dirtyCount, rows: dirtyRows, isFullRepaint: dirtyCount == cols * rows, scrolls: scrolls
+        )
         clearDamage()
         return damage
     }
@@ -91,6 +108,17 @@ public final class TerminalScreen {
     /// Resizes the screen (the program is told separately, through the pty).
     public func resize(cols: Int, rows: Int) {
         vterm_set_size(terminal, Int32(rows), Int32(cols))
+        // libvterm 0.1.4 keeps a scroll region (DECSTBM) and left/right margins
+        // past the new size, and its next scroll then writes outside its lines
+        // (heap corruption: `ESC[7;38r` on 9 rows, resize to 1 row, then text;
+        // found by the driver fuzzer). xterm resets the margins on a resize:
+        // so does this, the cursor left where it was.
+        var cursor = VTermPos()
+        vterm_state_get_cursorpos(vterm_obtain_state(terminal), &cursor)
+        var reset = "\u{1B}[r"
+        if modes.leftRightMargins { reset += "\u{1B}[s" }
+        reset += "\u{1B}[\(cursor.row + 1);\(cursor.col + 1)H"
+        Array(reset.utf8).withUnsafeBytes { passToEmulator($0) }
         self.cols = cols
         self.rows = rows
         dirty = Array(repeating: false, count: cols * rows)
@@ -112,18 +140,25 @@ public final class TerminalScreen {
         return takeReplies()
     }
 
-    /// Bytes the terminal sends back (replies to queries, encoded keys).
+    /// Bytes the terminal sends back (replies to queries, encoded keys), in order.
     public func takeReplies() -> [UInt8] {
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 256)
+        drainEmulatorOutput()
+        defer { replies.removeAll() }
+        return replies
+    }
+
+    /// Moves libvterm's pending output (its replies, encoded keys) to `replies`.
+    func drainEmulatorOutput() {
+        var buffer = (
+            UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)
+        )
         while true {
-            let count = buffer.withUnsafeMutableBytes {
+            let count = withUnsafeMutableBytes(of: &buffer) {
                 vterm_output_read(terminal, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
             }
             if count == 0 { break }
-            result += buffer[0..<count]
+            withUnsafeBytes(of: buffer) { replies.append(contentsOf: $0[0..<count]) }
         }
-        return result
     }
 
     /// The text of each row, trailing spaces trimmed (wide characters once).
