@@ -11,8 +11,9 @@ the emulator ends up with against the frames the renderer believed it drew
   Stock pyte 0.8.2 gets several sequences wrong compared with xterm; the
   ``XtermScreen`` and ``XtermStream`` subclasses below correct the ones a
   renderer is likely to emit.
-* tmux (a real, widely deployed emulator; text only, on a spread of frames
-  because each check starts a pane).
+* tmux (a real, widely deployed emulator, on a spread of frames because each
+  check starts a pane; text and the styles of the cells it prints, DEC line
+  drawing read as its glyphs).
 
 Recording format: see ``load_recording``.  Run ``--self-test`` to see the
 checker pass correct recordings and catch a wrong one.
@@ -796,6 +797,92 @@ def normalise_line(line: str) -> str:
     return unicodedata.normalize("NFC", line).rstrip()
 
 
+# DEC special graphics (``ESC ( 0``, the VT100 line drawing ncurses uses for
+# ACS): the glyph each ASCII byte stands for, as xterm, libvterm and pyte
+# draw it.  tmux keeps such cells as their ASCII byte and ``capture-pane``
+# prints that byte (``lqqk`` for a box's top), or with ``-e`` wraps a run of
+# them in SO/SI; the capture is read back as the glyphs they mean.
+DEC_GRAPHICS = dict(zip("`abcdefghijklmnopqrstuvwxyz{|}~",
+                        "◆▒␉␌␍␊°±␤␋┘┐┌└┼⎺⎻─⎼⎽├┤┴┬│≤≥π≠£·"))
+CAPTURE_TOKEN = re.compile(r"\x1b\[([0-9;:]*)m|\x1b\[[0-9;:?]*[A-Za-z]|\x1b.|[\x0e\x0f]|[^\x1b\x0e\x0f]")
+SGR_ATTRIBUTES = {1: "bold", 2: "dim", 3: "italic", 4: "underline", 7: "reverse", 9: "strikethrough", 21: "underline"}
+SGR_RESETS = {22: ("bold", "dim"), 23: ("italic",), 24: ("underline",), 27: ("reverse",), 29: ("strikethrough",)}
+
+
+def _apply_sgr(params: str, style: list) -> None:
+    """Apply one SGR (as ``capture-pane -e`` writes it) to ``[fg, bg, attrs]``."""
+    fields = params.split(";") if params else ["0"]
+    i = 0
+    while i < len(fields):
+        parts = [int(p) if p.isdigit() else 0 for p in fields[i].split(":")]
+        code = parts[0]
+        if code == 0:
+            style[:] = ["default", "default", set()]
+        elif code == 4 and len(parts) > 1 and parts[1] == 0:
+            style[2].discard("underline")
+        elif code in SGR_ATTRIBUTES:
+            style[2].add(SGR_ATTRIBUTES[code])
+        elif code in SGR_RESETS:
+            style[2].difference_update(SGR_RESETS[code])
+        elif 30 <= code <= 37 or 40 <= code <= 47:
+            style[code >= 40] = code % 10
+        elif 90 <= code <= 97 or 100 <= code <= 107:
+            style[code >= 100] = code % 10 + 8
+        elif code in (39, 49):
+            style[code == 49] = "default"
+        elif code in (38, 48, 58):  # 58: underline colour, not compared but its fields skipped
+            rest = parts[1:] if len(parts) > 1 else [int(f) if f.isdigit() else 0 for f in fields[i + 1:i + 5]]
+            if len(parts) > 1 and rest[:1] == [2] and len(rest) >= 5:
+                rest = [2] + rest[2:]  # 38:2:COLOURSPACE:r:g:b
+            if rest[:1] == [5] and len(rest) >= 2:
+                if code != 58:
+                    style[code == 48] = palette_colour(rest[1])
+                i += 0 if len(parts) > 1 else 2
+            elif rest[:1] == [2] and len(rest) >= 4:
+                if code != 58:
+                    style[code == 48] = "#%02x%02x%02x" % tuple(rest[1:4])
+                i += 0 if len(parts) > 1 else 4
+        i += 1
+
+
+def parse_capture(text: str, cols: int, rows: int) -> tuple[list[str], list[list[tuple]], list[int]]:
+    """Rows of ``capture-pane -p -e -N`` as text (line drawing read as its
+    glyphs), canonical styles per cell, and how many columns each row
+    printed.  tmux leaves out cells erased to the end of a row (even with a
+    background colour), so their style is unknown: only printed columns are
+    compared (``compare_styles(..., widths)``)."""
+    lines, styles, widths = [], [], []
+    for raw in text.split("\n")[:rows]:
+        style, graphics, chars, cells = ["default", "default", set()], False, [], []
+        for token in CAPTURE_TOKEN.finditer(raw):
+            piece = token.group(0)
+            if token.group(1) is not None:
+                _apply_sgr(token.group(1), style)
+            elif piece == "\x0e":
+                graphics = True
+            elif piece == "\x0f":
+                graphics = False
+            elif not piece.startswith("\x1b"):
+                if graphics:
+                    piece = DEC_GRAPHICS.get(piece, piece)
+                width = char_width(piece)
+                if width == 0 and chars:
+                    chars[-1] += piece  # a combining mark joins the character before it
+                    continue
+                chars.append(piece)
+                cell = (style[0], style[1], frozenset(style[2]))
+                cells += [cell] * max(width, 1)
+        widths.append(min(len(cells), cols))
+        cells = (cells + [DEFAULT_STYLE] * cols)[:cols]
+        lines.append(normalise_line("".join(chars)))
+        styles.append(cells)
+    while len(lines) < rows:
+        lines.append("")
+        styles.append([DEFAULT_STYLE] * cols)
+        widths.append(0)
+    return lines, styles, widths
+
+
 # --------------------------------------------------------------------------
 # Checking
 # --------------------------------------------------------------------------
@@ -856,10 +943,16 @@ def compare_text(frame: Frame, actual: list[str]) -> Mismatch | None:
     return None
 
 
-def compare_styles(frame: Frame, actual: list[list[tuple]], lines: list[str]) -> Mismatch | None:
-    """Compare cell styles; dim is dropped from the expectation because pyte has no dim."""
+def compare_styles(frame: Frame, actual: list[list[tuple]], lines: list[str],
+                   widths: list[int] | None = None) -> Mismatch | None:
+    """Compare cell styles; dim is dropped from both sides because pyte has no
+    dim (nor has libvterm, whose screens program recordings hold).  With
+    ``widths`` (tmux), only each row's first ``widths[row]`` columns are compared."""
     for row, (want_row, got_row) in enumerate(zip(frame.styles, actual)):
         want_row = [(fg, bg, attrs - {"dim"}) for fg, bg, attrs in want_row]
+        got_row = [(fg, bg, attrs - {"dim"}) for fg, bg, attrs in got_row]
+        if widths is not None:
+            want_row, got_row = want_row[:widths[row]], got_row[:widths[row]]
         for col, (want, got) in enumerate(zip(want_row, got_row)):
             if want != got:
                 return Mismatch(frame, row, f"row {row}, column {col} (style)", [
@@ -979,9 +1072,11 @@ class TmuxServer:
             raise BadInput(f"tmux {args[0]} failed ({done.returncode}): {done.stderr.strip()}")
         return done.stdout
 
-    def screen_after(self, stream_path: Path, plan: list[tuple[int, int, int]]) -> list[str]:
-        """The pane's text after replaying ``plan`` (``Recording.replay_plan``):
-        resize to each step's size, then write the stream up to its end."""
+    def screen_after(self, stream_path: Path, plan: list[tuple[int, int, int]]
+                     ) -> tuple[list[str], list[list[tuple]], list[int]]:
+        """The pane after replaying ``plan`` (``Recording.replay_plan``):
+        resize to each step's size, then write the stream up to its end.
+        Returns ``parse_capture``'s text, styles and printed widths."""
         self.sessions += 1
         name = f"frame{self.sessions}"
         tmux = f"{shlex.quote(self.binary)} -S {shlex.quote(self.socket)}"
@@ -1015,14 +1110,14 @@ class TmuxServer:
                 start = end
             size_format = "#{pane_width}x#{pane_height}"
             size, _, captured = self._tmux("display-message", "-p", "-t", name, size_format,
-                                           ";", "capture-pane", "-p", "-t", name).partition("\n")
+                                           ";", "capture-pane", "-p", "-e", "-N", "-t", name).partition("\n")
         finally:
             self._tmux("kill-session", "-t", name, check=False)  # must not mask an error from above
             with contextlib.suppress(OSError):
                 os.unlink(script_path)
         if size != f"{cols}x{rows}":
             raise BadInput(f"tmux pane is {size}, not {cols}x{rows} (resize-window failed?)")
-        return [normalise_line(line) for line in captured.split("\n")[:rows]]
+        return parse_capture(captured, cols, rows)
 
 
 def check_tmux(recording: Recording, positions: list[int]) -> CheckResult:
@@ -1043,9 +1138,12 @@ def check_tmux(recording: Recording, positions: list[int]) -> CheckResult:
     with TmuxServer(recording.term) as server:
         for position in positions:
             frame = recording.frames[position]
-            lines = server.screen_after(recording.stream_path.resolve(), recording.replay_plan(position))
+            lines, styles, widths = server.screen_after(recording.stream_path.resolve(),
+                                                        recording.replay_plan(position))
             result.checked += 1
             result.mismatch = compare_text(frame, lines)
+            if result.mismatch is None and frame.styles is not None:
+                result.mismatch = compare_styles(frame, styles, lines, widths)
             if result.mismatch:
                 break
     return result
