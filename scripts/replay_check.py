@@ -335,7 +335,9 @@ def _sgr_for_pyte(params: tuple) -> list[int]:
 
 CSI_SEQUENCE = re.compile(rb"\x1b\[([\x30-\x3f]*)([\x20-\x2f]*)([\x40-\x7e])")
 CONTROL_STRING = re.compile(rb"\x1b[P_^X](?:[^\x1b\x07]|\x1b[^\\])*(?:\x07|\x1b\\)")
-UNFINISHED_TAIL = re.compile(rb"\x1b(?:\[[\x20-\x3f]*|[P_^X](?:[^\x1b\x07]|\x1b[^\\])*)?\Z")
+UNFINISHED_TAIL = re.compile(rb"\x1b(?:\[[\x20-\x3f]*|[P_^X](?:[^\x1b\x07]|\x1b[^\\])*|[()])?\Z")
+# G0/G1 designation (ESC ( 0 is DEC line drawing): pyte ignores it in UTF-8 mode, xterm does not.
+CHARSET_DESIGNATION = re.compile(rb"\x1b([()])([\x30-\x7e])")
 
 
 def _sgr_without_colons(params: bytes) -> bytes:
@@ -420,7 +422,9 @@ class XtermScreen(pyte.Screen):
         combining mark (ZWJ, VS16, ...) no longer discards the rest of the
         text; a wide character that does not fit in the last column wraps
         first; overwriting either half of a wide character blanks the other.
+        The G0/G1 character set (DEC line drawing) applies as in stock pyte.
         """
+        data = data.translate(self.g1_charset if self.charset else self.g0_charset)
         for char in data:
             width = char_width(char)
             if width == 0:
@@ -717,7 +721,9 @@ class XtermStream(pyte.ByteStream):
     strings set modes, query the terminal or style underlines, none of which
     changes the text on screen, so they are removed before pyte sees them
     (counted as ignored); SGR with ``:`` sub-parameters is rewritten to the
-    ``;`` form pyte reads.  An unfinished sequence at the end of a chunk waits
+    ``;`` form pyte reads.  Character set designations (``ESC ( 0``, DEC line
+    drawing, as ncurses sends for a box) are applied, which pyte's UTF-8 mode
+    would ignore.  An unfinished sequence at the end of a chunk waits
     for the next chunk.
     """
     csi = dict(pyte.ByteStream.csi, S="scroll_up", T="scroll_down", b="repeat_last")
@@ -734,7 +740,11 @@ class XtermStream(pyte.ByteStream):
         cut = tail.start() if tail else len(data)
         data, self._unfinished = data[:cut], data[cut:]
         data = CONTROL_STRING.sub(self._drop, data)
-        super().feed(CSI_SEQUENCE.sub(self._rewrite_csi, data))
+        pieces = CHARSET_DESIGNATION.split(data)  # text, (mode, code, text)...
+        for index in range(0, len(pieces), 3):
+            if index:
+                self.listener.define_charset(pieces[index - 1].decode("ascii"), pieces[index - 2].decode("ascii"))
+            super().feed(CSI_SEQUENCE.sub(self._rewrite_csi, pieces[index]))
 
     def _drop(self, match: re.Match) -> bytes:
         self.listener.debug(match.group(0))
@@ -852,8 +862,10 @@ def parse_capture(text: str, cols: int, rows: int) -> tuple[list[str], list[list
     background colour), so their style is unknown: only printed columns are
     compared (``compare_styles(..., widths)``)."""
     lines, styles, widths = [], [], []
+    # tmux carries the style and SO/SI over line ends: the state runs on.
+    style, graphics = ["default", "default", set()], False
     for raw in text.split("\n")[:rows]:
-        style, graphics, chars, cells = ["default", "default", set()], False, [], []
+        chars, cells = [], []
         for token in CAPTURE_TOKEN.finditer(raw):
             piece = token.group(0)
             if token.group(1) is not None:
@@ -1477,6 +1489,28 @@ def wrong_style_recording() -> RecordingBuilder:
     return r
 
 
+def line_drawing_recording() -> RecordingBuilder:
+    """An ncurses-style box in DEC line drawing (``ESC ( 0`` ... ``ESC ( B``,
+    xterm's smacs/rmacs) in colour, and the glyphs beside plain text: tmux's
+    capture prints these cells as ``lqqk`` unless read as the glyphs they mean."""
+    r = RecordingBuilder(12, 4)
+    r.emit("\x1b[H\x1b[2J\x1b[1;34m\x1b(0lqqqqk\x1b(B\x1b[0m\r\n\x1b[34m\x1b(0x\x1b(B\x1b[0m\x1b[7mhi\x1b[0m"
+           "\x1b[33m!!\x1b[34m\x1b(0x\x1b(B\x1b[0m\r\n\x1b[34m\x1b(0mqqqqj\x1b(B\x1b[0m \x1b(0`a~\x1b(B")
+    blue = {"fg": 4}
+    return r.frame(["┌────┐", "│hi!!│", "└────┘ ◆▒·", ""], [
+        [{"x": 0, "n": 6, "fg": 4, "attrs": ["bold"]}],
+        [{"x": 0, "n": 1, **blue}, {"x": 1, "n": 2, "attrs": ["reverse"]}, {"x": 3, "n": 2, "fg": 3},
+         {"x": 5, "n": 1, **blue}],
+        [{"x": 0, "n": 6, **blue}], []])
+
+
+def ascii_line_drawing_recording() -> RecordingBuilder:
+    """The same box claimed as its ASCII bytes: both emulators must report it."""
+    r = line_drawing_recording()
+    r.frames[0]["lines"] = ["lqqqqk", "xhi!!x", "mqqqqj `a~", ""]
+    return r
+
+
 @dataclass
 class SelfTestCase:
     name: str
@@ -1496,7 +1530,9 @@ SELF_TEST_CASES = [
     SelfTestCase("resize-cursor", resize_cursor_recording(), ("pyte",)),
     SelfTestCase("stale-resize", stale_after_resize_recording(), ("pyte", "tmux"), mismatch=(1, 0)),
     SelfTestCase("wrong-text", wrong_recording(), ("pyte", "tmux"), mismatch=(1, 3)),
-    SelfTestCase("wrong-style", wrong_style_recording(), ("pyte",), mismatch=(0, 0)),
+    SelfTestCase("wrong-style", wrong_style_recording(), ("pyte", "tmux"), mismatch=(0, 0)),
+    SelfTestCase("line-drawing", line_drawing_recording(), ("pyte", "tmux")),
+    SelfTestCase("ascii-box", ascii_line_drawing_recording(), ("pyte", "tmux"), mismatch=(0, 0)),
 ]
 
 
