@@ -17,6 +17,12 @@ extension TerminalScreen {
         /// order. libvterm keeps no dim (SGR 2), blink or conceal.
         public var attributes: [String]
 
+        public init(foreground: Colour, background: Colour, attributes: [String]) {
+            self.foreground = foreground
+            self.background = background
+            self.attributes = attributes
+        }
+
         public static let plain = CellStyle(foreground: .default, background: .default, attributes: [])
     }
 
