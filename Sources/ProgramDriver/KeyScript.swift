@@ -1,7 +1,7 @@
 /// A key script: what `framebench program` types into a program, and when.
 ///
 /// The format is text, one step per line or several separated by `;`;
-/// `#` starts a comment. Each step is one of:
+/// `#` outside quotes starts a comment (`"a#b"` types `a#b`). Each step is one of:
 ///
 ///     j                  a character key, sent once
 ///     j x200             sent 200 times
@@ -12,6 +12,14 @@
 ///     wait 500ms         nothing sent for 500 ms (units: us, ms, s)
 ///     resize 80x24       the terminal becomes 80 columns by 24 rows
 ///                        (SIGWINCH reaches the program)
+///     End noframe        a key (or resize) that should change nothing: the
+///                        step expects no frame, and a frame in reply is
+///                        reported as a doubt instead of being timed
+///
+/// Every number is range-checked as it is read (`KeyScript.limits`), so a
+/// script that parses can run: counts x1...x1000000, at most 10000000
+/// inputs in all, durations at most 1 hour. An empty string `""` and an
+/// unclosed quote are errors naming their line.
 ///
 /// Without `every`, each key waits for the frame it causes (closed loop:
 /// the frame is complete at the sync-end marker or after the quiescence
@@ -33,12 +41,33 @@ public struct KeyScript: Equatable, Sendable {
         case text(String)
     }
 
+    /// Where a step came from and what it expects, parallel to `steps`.
+    public struct StepInfo: Equatable, Sendable {
+        /// The key script line (1-based) the step was written on.
+        public var line: Int
+        /// False for a `noframe` step: a key that should change nothing.
+        public var expectsFrame: Bool
+
+        public init(line: Int, expectsFrame: Bool = true) {
+            self.line = line
+            self.expectsFrame = expectsFrame
+        }
+    }
+
     public var steps: [Step]
+    /// One per step: its line and whether it expects a frame.
+    public var info: [StepInfo]
     /// The script as written (results record it).
     public var source: String
 
-    public init(steps: [Step], source: String) {
+    /// The largest `xN`, the most inputs a script may send, the longest `wait` or `every`.
+    public static let maxRepeat = 1_000_000
+    public static let maxInputs = 10_000_000
+    public static let maxDuration = Duration.seconds(3600)
+
+    public init(steps: [Step], source: String, info: [StepInfo]? = nil) {
         self.steps = steps
+        self.info = info ?? steps.indices.map { StepInfo(line: $0 + 1) }
         self.source = source
     }
 
@@ -46,17 +75,23 @@ public struct KeyScript: Equatable, Sendable {
     /// from (`wait 1500ms; j x200; PageDown x10`): how results name it, so
     /// two scripts that differ only in comments and layout compare.
     public var oneLine: String {
-        steps.map { step in
+        zip(steps, info).map { step, info in
+            let noframe = info.expectsFrame ? "" : " noframe"
             switch step {
             case .wait(let duration): return "wait \(Self.format(duration))"
-            case .resize(let cols, let rows): return "resize \(cols)x\(rows)"
+            case .resize(let cols, let rows): return "resize \(cols)x\(rows)" + noframe
             case .key(let key, let count, let interval):
                 var words = [Self.format(key)]
                 if count != 1 { words.append("x\(count)") }
                 if let interval { words.append("every \(Self.format(interval))") }
-                return words.joined(separator: " ")
+                return words.joined(separator: " ") + noframe
             }
         }.joined(separator: "; ")
+    }
+
+    /// Step `index` in the words `oneLine` uses (the frame log names inputs by it).
+    public func text(ofStep index: Int) -> String {
+        KeyScript(steps: [steps[index]], source: "", info: [info[index]]).oneLine
     }
 
     private static func format(_ duration: Duration) -> String {
@@ -92,24 +127,46 @@ public struct KeyScript: Equatable, Sendable {
     /// Parses a script; errors name the line and the token that is wrong.
     public init(parsing source: String) throws(KeyScriptError) {
         var steps: [Step] = []
+        var info: [StepInfo] = []
+        var inputs = 0
         for (lineIndex, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            for part in Self.splitSteps(String(line)) {
-                let words = Self.words(part)
+            let line = lineIndex + 1
+            for part in try Self.splitSteps(String(rawLine), line: line) {
+                var words = Self.words(part)
                 if words.isEmpty { continue }
-                steps.append(try Self.step(words, line: lineIndex + 1))
+                var expectsFrame = true
+                if words.count > 1 && words.last == "noframe" {
+                    expectsFrame = false
+                    words.removeLast()
+                }
+                let step = try Self.step(words, line: line)
+                if case .wait = step, !expectsFrame {
+                    throw KeyScriptError(line: line, message: "'noframe' is for keys and resizes, not 'wait'")
+                }
+                switch step {
+                case .key(_, let count, _): inputs += count
+                case .resize: inputs += 1
+                case .wait: break
+                }
+                guard inputs <= Self.maxInputs else {
+                    throw KeyScriptError(line: line, message: "the script sends more than \(Self.maxInputs) inputs")
+                }
+                steps.append(step)
+                info.append(StepInfo(line: line, expectsFrame: expectsFrame))
             }
         }
-        self.init(steps: steps, source: source)
+        self.init(steps: steps, source: source, info: info)
     }
 
-    /// Splits a line at `;` outside quotes.
-    private static func splitSteps(_ line: String) -> [String] {
+    /// Splits a line at `;` outside quotes and drops its comment (`#`
+    /// outside quotes); an unclosed quote is an error.
+    private static func splitSteps(_ line: String, line number: Int) throws(KeyScriptError) -> [String] {
         var parts: [String] = []
         var current = ""
         var quoted = false
         for character in line {
             if character == "\"" { quoted.toggle() }
+            if character == "#" && !quoted { break }
             if character == ";" && !quoted {
                 parts.append(current)
                 current = ""
@@ -117,6 +174,7 @@ public struct KeyScript: Equatable, Sendable {
                 current.append(character)
             }
         }
+        if quoted { throw KeyScriptError(line: number, message: "a quote is not closed") }
         parts.append(current)
         return parts
     }
@@ -142,10 +200,10 @@ public struct KeyScript: Equatable, Sendable {
     private static func step(_ words: [String], line: Int) throws(KeyScriptError) -> Step {
         let head = words[0]
         if head == "wait" {
-            guard words.count == 2, let duration = parseDuration(words[1]) else {
+            guard words.count == 2 else {
                 throw KeyScriptError(line: line, message: "'wait' takes one duration such as 500ms")
             }
-            return .wait(duration)
+            return .wait(try duration(words[1], after: "wait", line: line))
         }
         if head == "resize" {
             guard words.count == 2, let size = parseSize(words[1]) else {
@@ -159,17 +217,17 @@ public struct KeyScript: Equatable, Sendable {
         var index = 1
         while index < words.count {
             let word = words[index]
-            if word.hasPrefix("x"), let repeats = Int(word.dropFirst()) {
-                guard repeats > 0 else {
-                    throw KeyScriptError(line: line, message: "repeat count '\(word)' must be at least x1")
+            if word.hasPrefix("x"), word.count > 1, word.dropFirst().allSatisfy(\.isASCIIDigit) {
+                guard let repeats = Int(word.dropFirst()), (1...maxRepeat).contains(repeats) else {
+                    throw KeyScriptError(line: line, message: "repeat count '\(word)' must be x1...x\(maxRepeat)")
                 }
                 count = repeats
                 index += 1
             } else if word == "every" {
-                guard index + 1 < words.count, let duration = parseDuration(words[index + 1]) else {
+                guard index + 1 < words.count else {
                     throw KeyScriptError(line: line, message: "'every' takes a duration such as 16ms")
                 }
-                interval = duration
+                interval = try duration(words[index + 1], after: "every", line: line)
                 index += 2
             } else {
                 throw KeyScriptError(
@@ -181,7 +239,11 @@ public struct KeyScript: Equatable, Sendable {
 
     private static func parseKey(_ word: String, line: Int) throws(KeyScriptError) -> Key {
         if word.count >= 2 && word.hasPrefix("\"") && word.hasSuffix("\"") {
-            return .text(String(word.dropFirst().dropLast()))
+            let text = String(word.dropFirst().dropLast())
+            guard !text.isEmpty else {
+                throw KeyScriptError(line: line, message: "an empty string \"\" types nothing")
+            }
+            return .text(text)
         }
         var modifiers = KeyModifiers()
         var name = Substring(word)
@@ -212,14 +274,28 @@ public struct KeyScript: Equatable, Sendable {
         )
     }
 
-    /// `16ms`, `2s`, `500us`.
+    /// A duration after `wait` or `every`, at most `maxDuration`.
+    private static func duration(_ word: String, after: String, line: Int) throws(KeyScriptError) -> Duration {
+        guard let duration = parseDuration(word) else {
+            if word.first?.isASCIIDigit == true, (word.hasSuffix("s")) {
+                throw KeyScriptError(line: line, message: "'\(after) \(word)': durations are at most 3600s")
+            }
+            throw KeyScriptError(line: line, message: "'\(after)' takes a duration such as \(after == "wait" ? "500ms" : "16ms")")
+        }
+        return duration
+    }
+
+    /// `16ms`, `2s`, `500us`: whole numbers from 0 to one hour (nil past it,
+    /// so no later arithmetic on it can overflow).
     static func parseDuration(_ word: String) -> Duration? {
-        let units: [(String, (Int) -> Duration)] = [
-            ("us", { .microseconds($0) }), ("ms", { .milliseconds($0) }), ("s", { .seconds($0) }),
-        ]
-        for (suffix, make) in units where word.hasSuffix(suffix) {
-            guard let value = Int(word.dropLast(suffix.count)), value >= 0 else { return nil }
-            return make(value)
+        let units: [(String, Int)] = [("us", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000)]
+        for (suffix, scale) in units where word.hasSuffix(suffix) {
+            let digits = word.dropLast(suffix.count)
+            guard !digits.isEmpty, digits.count <= 13, digits.allSatisfy(\.isASCIIDigit), let value = Int(digits)
+            else { return nil }
+            let nanoseconds = value.multipliedReportingOverflow(by: scale)
+            guard !nanoseconds.overflow, nanoseconds.partialValue <= 3_600_000_000_000 else { return nil }
+            return .nanoseconds(nanoseconds.partialValue)
         }
         return nil
     }
@@ -232,6 +308,10 @@ public struct KeyScript: Equatable, Sendable {
         else { return nil }
         return (cols, rows)
     }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension Substring {

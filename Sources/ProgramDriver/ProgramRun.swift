@@ -4,7 +4,8 @@ public enum ProgramOutcome: Equatable, Sendable, CustomStringConvertible {
     case completed
     /// The program exited (or was killed by a signal) before the script ended.
     case exitedEarly(status: ProgramExit)
-    /// An input (nil: the start) got no byte in reply within the timeout.
+    /// The program stopped answering at all: no byte for the timeout
+    /// while input `input` (and any after it) waited for a frame.
     case hung(input: Int?, timeoutMilliseconds: Int)
     /// The output never went quiet for the timeout, or passed the byte limit.
     case flooded(bytes: Int, reason: String)
@@ -15,7 +16,8 @@ public enum ProgramOutcome: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .completed: return "completed"
         case .exitedEarly(let status): return "exited before the script ended (\(status))"
-        case .hung(let input?, let timeout): return "hung: input \(input) got no output within \(timeout) ms"
+        case .hung(let input?, let timeout):
+            return "hung: no output for \(timeout) ms after input \(input)"
         case .hung(nil, let timeout): return "hung: no output within \(timeout) ms of the start"
         case .flooded(let bytes, let reason): return "flooded: \(reason) (\(bytes) bytes)"
         }
@@ -35,6 +37,33 @@ public enum ProgramExit: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// One input the harness sent, and what answered it.
+public struct ProgramInput: Sendable, Equatable {
+    /// 0-based over every input sent after start-up (a repeated key is several).
+    public var index: Int
+    /// The key script line it came from, and its step in `oneLine` words.
+    public var line: Int
+    public var step: String
+    /// Taken just before the write(2) of its bytes.
+    public var sentTime: UInt64
+    public var expectsFrame: Bool
+    /// Sent on an `every` schedule (open loop), not after the previous answer.
+    public var openLoop: Bool
+    /// Its first and last frames (indices into `ProgramRun.frames`), and how many.
+    public var firstFrame: Int?
+    public var lastFrame: Int?
+    public var frames = 0
+
+    public init(index: Int, line: Int, step: String, sentTime: UInt64, expectsFrame: Bool, openLoop: Bool) {
+        self.index = index
+        self.line = line
+        self.step = step
+        self.sentTime = sentTime
+        self.expectsFrame = expectsFrame
+        self.openLoop = openLoop
+    }
+}
+
 /// Everything one run of a program measured.
 public struct ProgramRun: Sendable {
     public var settings: ProgramSettings
@@ -51,9 +80,38 @@ public struct ProgramRun: Sendable {
     public var usesSynchronizedUpdates: Bool
     /// Every byte the program wrote, when the settings capture text.
     public var stream: [UInt8] = []
+    /// Every input sent, in order, with the frames that answered it.
+    public var sentInputs: [ProgramInput] = []
+    /// Why a figure of this run may be wrong, in words (empty: none);
+    /// `--strict` fails on any.
+    public var doubts: [String] = []
+    /// What the run saw that changes no figure (start-up without output,
+    /// timer redraws left unattributed), in words.
+    public var notes: [String] = []
+    /// Open loop: the most inputs sent and not yet answered, when an input was sent.
+    public var maxBacklog = 0
 
-    /// Frames that answer an input (the start-up frames excluded).
+    /// Frames that answer an input (the start-up and unattributed frames excluded).
     public var inputFrames: [ProgramFrame] { frames.filter { $0.input != nil } }
+
+    /// Inputs that expected a frame and got none within the answer window.
+    public var unansweredInputs: [Int] {
+        sentInputs.filter { $0.expectsFrame && $0.firstFrame == nil }.map(\.index)
+    }
+
+    /// Per answered input: input to its first frame complete and input to
+    /// its last frame complete (settled), ns.
+    public var answers: [(input: Int, firstComplete: UInt64, settled: UInt64)] {
+        sentInputs.compactMap { input in
+            guard let first = input.firstFrame, let last = input.lastFrame else { return nil }
+            return (
+                input.index, frames[first].completeTime &- input.sentTime, frames[last].completeTime &- input.sentTime
+            )
+        }
+    }
+
+    /// The first frame of each answered input, in input order.
+    public var firstFrames: [ProgramFrame] { sentInputs.compactMap { $0.firstFrame.map { frames[$0] } } }
 
     /// Frames per input sent.
     public var framesPerInput: Double {

@@ -19,6 +19,8 @@ public struct ProgramBenchmark: Sendable {
     public var repeats = RunDefaults.repeats
     /// The frame budget late-frame figures use, ns (input to frame complete).
     public var frameBudgetNanoseconds = RunDefaults.frameBudgetNanoseconds
+    /// Called with each run as it ends (`--frame-log` collects them).
+    public var onRun: (@Sendable (ProgramRun) -> Void)?
 
     public init(name: String, settings: ProgramSettings, declaredCommand: [String]? = nil) {
         self.name = name
@@ -31,7 +33,10 @@ public struct ProgramBenchmark: Sendable {
     ///   start at all (a program that exits early, hangs or floods is a run
     ///   with that outcome, not an error).
     public func run() throws -> ProgramRun {
-        do { return try ProgramRunner.run(settings) } catch { throw UsageError("program \(name): \(error)") }
+        let run: ProgramRun
+        do { run = try ProgramRunner.run(settings) } catch { throw UsageError("program \(name): \(error)") }
+        onRun?(run)
+        return run
     }
 
     /// The scenario report of `runs` of this benchmark.
@@ -53,6 +58,11 @@ public struct ProgramBenchmark: Sendable {
     /// may go unanswered, ms: the limits a suite entry or option may give.
     public static let gapRange = 1...60_000
     public static let timeoutRange = 1...600_000
+    /// The start-up wait and the answer window, ms.
+    public static let startTimeoutRange = 1...600_000
+    public static let answerWindowRange = 1...600_000
+    /// Each end of the closed loop's spacing, ms.
+    public static let spacingRange = 0...10_000
 
     /// A program's terminal is at most 1000x1000 (libvterm's screen, the key script's `resize`).
     public static func checkSize(_ size: Size, what: String) throws {
@@ -76,7 +86,8 @@ public struct ProgramBenchmark: Sendable {
             case .wait(let duration): nanoseconds += duration.nanoseconds
             case .resize: nanoseconds += settings.quiescenceGap
             case .key(_, let count, let interval):
-                nanoseconds += UInt64(count) * max(interval?.nanoseconds ?? 0, settings.quiescenceGap)
+                let spacing = (settings.spacing.lowerBound + settings.spacing.upperBound) / 2
+                nanoseconds += UInt64(count) * (interval?.nanoseconds ?? (settings.quiescenceGap + spacing))
             }
         }
         return Double(nanoseconds) / 1e9 * Double(repeats) + 0.5 * Double(repeats)  // + start-up
@@ -101,9 +112,18 @@ extension RunDocument {
         }
     }
 
-    /// Throws `RunFailure` naming each program run that did not complete.
-    public func checkProgramRuns() throws {
-        let failed = failedProgramRuns
+    /// Every doubt of every program run, as "program name run k: words".
+    public var doubtfulProgramRuns: [String] {
+        scenarios.flatMap { scenario -> [String] in
+            (scenario.program?.allDoubts ?? []).map { "program \(scenario.name) \($0)" }
+        }
+    }
+
+    /// Throws `RunFailure` naming each program run that did not complete
+    /// and, when `strict` (`--strict`, `check`), each doubt of any run.
+    public func checkProgramRuns(strict: Bool = false) throws {
+        var failed = failedProgramRuns
+        if strict { failed += doubtfulProgramRuns.map { "\($0) (--strict)" } }
         if !failed.isEmpty { throw RunFailure(failed.joined(separator: "; ")) }
     }
 }

@@ -5,17 +5,21 @@ import ProgramDriver
 /// a schema-2 scenario report, so baselines, compare, check and
 /// compare-branches treat it like any other run.
 ///
-/// The mapping onto the metric contract, per frame that answers an input
-/// (start-up frames are not measured, like warm-up frames):
-/// - `frame_time_ns`: input sent to frame complete (sync end marker, or the
-///   frame's last byte before the quiescence gap): the terminal round trip
-///   the user waits for. Budgets, hitch ratio and histogram use it.
-/// - `render_ns`: the frame's first byte to frame complete (stage
+/// The mapping onto the metric contract, per input that was answered
+/// (start-up frames are not measured, like warm-up frames; unanswered
+/// inputs and unattributed frames are counted, never timed):
+/// - `frame_time_ns`: input sent to its first frame complete (sync end
+///   marker, or the frame's last byte before the quiescence gap): the
+///   terminal round trip the user waits for. Budgets, hitch ratio and
+///   histogram use it. Input to settled (its last frame complete) is in
+///   the `program` object (`input_to_settled_ns`).
+/// - `render_ns`: that first frame's first byte to its completion (stage
 ///   "first byte to frame complete"), so input to first byte, the program's
-///   own reaction time, is `frame_time_ns - render_ns` frame by frame.
-/// - `bytes_per_frame`: bytes the program wrote for the frame.
+///   own reaction time, is `frame_time_ns - render_ns` input by input.
+/// - `bytes_per_frame`: bytes the program wrote in answer to the input
+///   (all its frames, bytes after a sync end included).
 /// - `dirty_cells_per_frame`, `dirty_rows_per_frame`: cells and rows the
-///   frame touched in libvterm (printed, erased or scrolled).
+///   first frame touched in libvterm (printed, erased or scrolled).
 /// - `scroll_operations_per_frame`: rectangle moves (scrolls) libvterm made.
 /// - `peak_rss_bytes`: the child's peak resident set (wait4), not ours.
 /// Per-run figures with no metric of their own (time to first frame,
@@ -77,13 +81,16 @@ public enum ProgramReport {
             machine: .current(), git: .current(), suite: suite, scenarios: scenarios)
     }
 
-    /// One run's per-frame values under the metric names above.
+    /// One run's per-answer values under the metric names above.
     static func samples(of run: ProgramRun) -> RunSamples {
-        let frames = run.inputFrames
+        let answered = run.sentInputs.filter { $0.firstFrame != nil }
+        let frames = answered.map { run.frames[$0.firstFrame!] }
         var values: [String: [Int]] = [
-            Metric.frameTime.rawValue: frames.map { Int($0.inputToComplete ?? 0) },
+            Metric.frameTime.rawValue: zip(answered, frames).map { Int($1.completeTime &- $0.sentTime) },
             Metric.renderTime.rawValue: frames.map { Int($0.completeTime - $0.firstByteTime) },
-            Metric.bytes.rawValue: frames.map(\.bytes),
+            Metric.bytes.rawValue: answered.map { input in
+                run.frames[input.firstFrame!...input.lastFrame!].filter { $0.input == input.index }.reduce(0) { $0 + $1.bytes }
+            },
         ]
         if frames.allSatisfy({ $0.damage != nil }) {
             values[Metric.dirtyCells.rawValue] = frames.map { $0.damage!.cells }
@@ -115,6 +122,23 @@ public struct ProgramFigures: Codable, Equatable, Sendable {
     public var inputs: [Int]?
     /// How each run's child ended ("exit status 0", "signal 1"; "" when not reaped).
     public var exits: [String]?
+    /// Per run, per answered input: input to its last frame complete, ns
+    /// (nil in files written before inputs were answered by several frames).
+    public var inputToSettledNs: [[Int]]?
+    /// Per run: inputs that expected a frame and got none in the answer window.
+    public var unansweredInputs: [[Int]]?
+    /// Per run: why its figures may be wrong, in words (`--strict` fails on any).
+    public var doubts: [[String]]?
+    /// Per run: what it saw that changes no figure.
+    public var notes: [[String]]?
+    /// Per run, open loop: the most inputs waiting unanswered at once.
+    public var maxBacklog: [Int]?
+    /// How long an input's answer may take to begin, ns; the closed loop's
+    /// spacing range [low, high], ns, and its seed; the start-up wait, ns.
+    public var answerWindowNs: Int?
+    public var spacingNs: [Int]?
+    public var spacingSeed: Int?
+    public var startTimeoutNs: Int?
 
     /// Adds another result's runs (pooled rounds, `merge`), in order.
     public mutating func append(_ other: ProgramFigures) {
@@ -128,6 +152,16 @@ public struct ProgramFigures: Codable, Equatable, Sendable {
         usesSynchronizedUpdates = usesSynchronizedUpdates || other.usesSynchronizedUpdates
         if let more = other.inputs { inputs = (inputs ?? []) + more }
         if let more = other.exits { exits = (exits ?? []) + more }
+        if let more = other.inputToSettledNs { inputToSettledNs = (inputToSettledNs ?? []) + more }
+        if let more = other.unansweredInputs { unansweredInputs = (unansweredInputs ?? []) + more }
+        if let more = other.doubts { doubts = (doubts ?? []) + more }
+        if let more = other.notes { notes = (notes ?? []) + more }
+        if let more = other.maxBacklog { maxBacklog = (maxBacklog ?? []) + more }
+    }
+
+    /// Every doubt of every run, as "run k: words".
+    public var allDoubts: [String] {
+        (doubts ?? []).enumerated().flatMap { run, words in words.map { "run \(run + 1): \($0)" } }
     }
 
     /// The outcome of a run that ran its whole script.
@@ -144,6 +178,14 @@ public struct ProgramFigures: Codable, Equatable, Sendable {
         case quiescenceGapNs = "quiescence_gap_ns"
         case usesSynchronizedUpdates = "uses_synchronized_updates"
         case inputs, exits
+        case inputToSettledNs = "input_to_settled_ns"
+        case unansweredInputs = "unanswered_inputs"
+        case doubts, notes
+        case maxBacklog = "max_backlog"
+        case answerWindowNs = "answer_window_ns"
+        case spacingNs = "spacing_ns"
+        case spacingSeed = "spacing_seed"
+        case startTimeoutNs = "start_timeout_ns"
     }
 
     init(_ runs: [ProgramRun]) {
@@ -153,7 +195,7 @@ public struct ProgramFigures: Codable, Equatable, Sendable {
         framesPerInput = runs.map(\.framesPerInput)
         childCPUNs = runs.map { Int($0.cpuNanoseconds) }
         childPeakRSSBytes = runs.map(\.peakResidentBytes)
-        fullRepaints = runs.map { $0.inputFrames.filter { $0.damage?.isFullRepaint == true }.count }
+        fullRepaints = runs.map { $0.firstFrames.filter { $0.damage?.isFullRepaint == true }.count }
         readsPerFrame = runs.map { run in
             let frames = run.inputFrames
             return frames.isEmpty ? 0 : Double(frames.reduce(0) { $0 + $1.readCalls }) / Double(frames.count)
@@ -162,5 +204,15 @@ public struct ProgramFigures: Codable, Equatable, Sendable {
         usesSynchronizedUpdates = runs.contains { $0.usesSynchronizedUpdates }
         inputs = runs.map(\.inputs)
         exits = runs.map { $0.exit?.description ?? "" }
+        inputToSettledNs = runs.map { $0.answers.map { Int($0.settled) } }
+        unansweredInputs = runs.map(\.unansweredInputs)
+        doubts = runs.map(\.doubts)
+        notes = runs.map(\.notes)
+        maxBacklog = runs.map(\.maxBacklog)
+        let settings = runs[0].settings
+        answerWindowNs = Int(settings.effectiveAnswerWindow)
+        spacingNs = [Int(settings.spacing.lowerBound), Int(settings.spacing.upperBound)]
+        spacingSeed = Int(truncatingIfNeeded: settings.seed)
+        startTimeoutNs = Int(settings.effectiveStartTimeout)
     }
 }

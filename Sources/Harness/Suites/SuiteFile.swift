@@ -17,7 +17,7 @@ import Workloads
 /// folder), exactly one of `keys` (a key script, `KeyScript`) and `script`
 /// (a key script file, relative to the package), and optionally `size`
 /// (80x24), `term` (xterm-256color), `gap_ms` (30), `timeout_ms` (5000),
-/// `frames` (stop after N frames answering inputs), `repeats`,
+/// `start_timeout_ms` (15000, or `timeout_ms` when shorter), `frames` (stop after N frames answering inputs), `repeats`,
 /// `frame_budget_ms`.
 ///
 /// A key neither kind knows (a misspelling) or of the other kind is an error.
@@ -41,6 +41,7 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
     public var keys: String?
     public var gapMilliseconds: Int?
     public var timeoutMilliseconds: Int?
+    public var startTimeoutMilliseconds: Int?
     /// This benchmark's frame budget, ms (the file's `frame_budget_ns` by default).
     public var frameBudgetMilliseconds: Double?
     /// Keys of the entry that no entry takes (not written back).
@@ -50,12 +51,13 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
         case name, scenario, program, size, frames, feed, seed, term, backend, repeats, script, keys
         case gapMilliseconds = "gap_ms"
         case timeoutMilliseconds = "timeout_ms"
+        case startTimeoutMilliseconds = "start_timeout_ms"
         case frameBudgetMilliseconds = "frame_budget_ms"
     }
 
     /// Keys only a scene entry takes, and only a program entry.
     static let sceneKeys: [CodingKeys] = [.scenario, .feed, .seed, .backend]
-    static let programKeys: [CodingKeys] = [.program, .keys, .gapMilliseconds, .timeoutMilliseconds]
+    static let programKeys: [CodingKeys] = [.program, .keys, .gapMilliseconds, .timeoutMilliseconds, .startTimeoutMilliseconds]
 
     public init(name: String, scenario: String) {
         self.name = name
@@ -84,6 +86,7 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
         keys = try container.decodeIfPresent(String.self, forKey: .keys)
         gapMilliseconds = try container.decodeIfPresent(Int.self, forKey: .gapMilliseconds)
         timeoutMilliseconds = try container.decodeIfPresent(Int.self, forKey: .timeoutMilliseconds)
+        startTimeoutMilliseconds = try container.decodeIfPresent(Int.self, forKey: .startTimeoutMilliseconds)
         frameBudgetMilliseconds = try container.decodeIfPresent(Double.self, forKey: .frameBudgetMilliseconds)
         let any = try decoder.container(keyedBy: AnyKey.self)
         unknownKeys = any.allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }.sorted()
@@ -97,7 +100,7 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
         let given: [CodingKeys: Bool] = [
             .scenario: scenario != nil, .program: program != nil, .feed: feed != nil, .seed: seed != nil,
             .backend: backend != nil, .keys: keys != nil, .gapMilliseconds: gapMilliseconds != nil,
-            .timeoutMilliseconds: timeoutMilliseconds != nil,
+            .timeoutMilliseconds: timeoutMilliseconds != nil, .startTimeoutMilliseconds: startTimeoutMilliseconds != nil,
         ]
         return CodingKeys.allCases.filter { given[$0] == true }
     }
@@ -283,6 +286,11 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         }
         if let timeout = try milliseconds(declaration.timeoutMilliseconds, "timeout_ms", ProgramBenchmark.timeoutRange) {
             settings.timeout = timeout
+        }
+        if let start = try milliseconds(
+            declaration.startTimeoutMilliseconds, "start_timeout_ms", ProgramBenchmark.startTimeoutRange)
+        {
+            settings.startTimeout = start
         }
         if let frames = declaration.frames {
             guard RunDefaults.frameRange.contains(frames) else {

@@ -283,8 +283,25 @@ struct OptionDeclaration: Sendable {
             name: "gap", value: "MS", help: "quiet that ends a frame when the program uses no sync markers, ms",
             defaultValue: "30", commands: [.program]),
         OptionDeclaration(
-            name: "timeout", value: "MS", help: "an input without output, or output without a pause, this long ends the run, ms",
+            name: "timeout", value: "MS", help: "no output at all this long while a key waits (hang), or a frame this long (flood), ends the run, ms",
             defaultValue: "5000", commands: [.program]),
+        OptionDeclaration(
+            name: "start-timeout", value: "MS", help: "how long start-up may take to draw and go quiet; then the keys start anyway, ms",
+            defaultValue: "15000, or --timeout when shorter", commands: [.program]),
+        OptionDeclaration(
+            name: "answer-window", value: "MS", help: "a key whose frame has not begun this long after it is counted unanswered, ms",
+            defaultValue: "1000, or --timeout when shorter", commands: [.program]),
+        OptionDeclaration(
+            name: "spacing", value: "LO-HIms", help: "closed loop: a random extra wait before each key, uniform in this range (covers a 60 Hz tick)",
+            defaultValue: "0-20ms", commands: [.program]),
+        OptionDeclaration(
+            name: "seed", value: "N", help: "seed of the --spacing draws", defaultValue: "1", commands: [.program]),
+        OptionDeclaration(
+            name: "strict", value: nil, help: "exit 1 when any figure is doubtful (the report says why); check always is",
+            defaultValue: nil, commands: [.program]),
+        OptionDeclaration(
+            name: "frame-log", value: "FILE", help: "write every input and frame, with raw CLOCK_MONOTONIC times, as JSON Lines",
+            defaultValue: nil, commands: [.program]),
         OptionDeclaration(
             name: "repeat", value: "K", help: "runs of the program, their frames pooled", defaultValue: "1",
             commands: [.program]),

@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import Reports
 import ProgramDriver
+import Synchronization
 
 /// `framebench program [options] -- COMMAND [ARGS...]`: any terminal program
 /// driven on a pty by a key script, its frames measured through libvterm
@@ -19,7 +20,19 @@ enum ProgramCommand {
         if output.format == .junit {
             throw UsageError("program: --format junit reports comparisons; use text, json or markdown")
         }
-        let programs = try benchmarks(parsed)
+        var programs = try benchmarks(parsed)
+        let frameLog = parsed.string("frame-log")
+        let collected = CollectedRuns()
+        if let frameLog {
+            guard frameLog != "-" else {
+                throw UsageError("--frame-log needs a file: standard output carries the report")
+            }
+            try AtomicFile.check(frameLog, replacing: parsed.flag("force"))
+            for index in programs.indices {
+                let name = programs[index].name
+                programs[index].onRun = { collected.add(name, $0) }
+            }
+        }
         let document: RunDocument
         if let record = parsed.string("record") {
             // One command, recorded: its first run keeps every byte and screen.
@@ -46,7 +59,10 @@ enum ProgramCommand {
         case .junit, .text:
             try output.emit(output.quiet ? "" : TextReport(colors: output.colors).run(document))
         }
-        try document.checkProgramRuns()
+        if let frameLog {
+            try AtomicFile.write(Array(collected.frameLog().utf8), to: frameLog, replacing: parsed.flag("force"))
+        }
+        try document.checkProgramRuns(strict: parsed.flag("strict"))
         return 0
     }
 
@@ -78,5 +94,26 @@ enum ProgramCommand {
                 "program: suite '\(suite)' also draws scenes (\(scenes.joined(separator: ", "))), left out here: framebench run --suite \(suite) runs them all")
         }
         return programs
+    }
+}
+
+/// Program runs as they end, for `--frame-log` (runs may end on the suite
+/// runner's threads, hence the lock).
+final class CollectedRuns: Sendable {
+    private let runs = Mutex<[(name: String, run: ProgramRun)]>([])
+
+    func add(_ name: String, _ run: ProgramRun) {
+        runs.withLock { $0.append((name, run)) }
+    }
+
+    /// Every run's records (`FrameLog`), runs numbered per benchmark.
+    func frameLog() -> String {
+        runs.withLock { runs in
+            var numbers: [String: Int] = [:]
+            return runs.map { name, run in
+                numbers[name, default: 0] += 1
+                return FrameLog.lines(of: run, benchmark: name, runNumber: numbers[name]!)
+            }.joined()
+        }
     }
 }

@@ -1,0 +1,68 @@
+/// `framebench program --frame-log FILE`: every input and frame of a run as
+/// JSON Lines, on the raw CLOCK_MONOTONIC nanoseconds, so a program that
+/// logs its own key-read and write-done times on the same clock can be
+/// compared frame by frame (the accuracy suite does). The contract is
+/// FRAMELOG.md (docs): records `input`, `frame`, then one `end`.
+///
+/// Extra fields beyond the contract: `run` (1-based, with `--repeat`) and
+/// `benchmark` on every record; `trailing_bytes` on frames; `notes` and
+/// `max_backlog` on `end`.
+public enum FrameLog {
+    /// The lines of one run (each ends in a newline).
+    public static func lines(of run: ProgramRun, benchmark: String, runNumber: Int) -> String {
+        var text = ""
+        let common = "\"run\":\(runNumber),\"benchmark\":\(quote(benchmark))"
+        for input in run.sentInputs {
+            text +=
+                "{\"type\":\"input\",\"index\":\(input.index),\"line\":\(input.line),\"step\":\(quote(input.step)),"
+                + "\"sent_ns\":\(input.sentTime),\"expects_frame\":\(input.expectsFrame),"
+                + "\"open_loop\":\(input.openLoop),\(common)}\n"
+        }
+        for frame in run.frames {
+            let input = frame.input.map(String.init) ?? "null"
+            text +=
+                "{\"type\":\"frame\",\"index\":\(frame.index),\"input\":\(input),\"role\":\"\(frame.role.rawValue)\","
+                + "\"first_byte_ns\":\(frame.firstByteTime),\"complete_ns\":\(frame.completeTime),"
+                + "\"last_byte_ns\":\(frame.lastByteTime),\"bytes\":\(frame.bytes),\"cut\":\"\(frame.cut.logName)\","
+                + "\"trailing_bytes\":\(frame.trailingBytes),\(common)}\n"
+        }
+        text +=
+            "{\"type\":\"end\",\"outcome\":\(quote(outcomeWord(run.outcome))),\"outcome_text\":\(quote(run.outcome.description)),"
+            + "\"inputs\":\(run.sentInputs.count),\"unanswered_inputs\":[\(run.unansweredInputs.map(String.init).joined(separator: ","))],"
+            + "\"doubts\":[\(run.doubts.map(quote).joined(separator: ","))],"
+            + "\"notes\":[\(run.notes.map(quote).joined(separator: ","))],\"max_backlog\":\(run.maxBacklog),\(common)}\n"
+        return text
+    }
+
+    /// The outcome's one word (`completed`, `hung`, `exited`, `flooded`).
+    public static func outcomeWord(_ outcome: ProgramOutcome) -> String {
+        switch outcome {
+        case .completed: return "completed"
+        case .exitedEarly: return "exited"
+        case .hung: return "hung"
+        case .flooded: return "flooded"
+        }
+    }
+
+    /// A JSON string literal.
+    static func quote(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "\""
+    }
+}
