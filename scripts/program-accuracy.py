@@ -287,9 +287,18 @@ def assert_with_frame_log(case: Case, fb: dict, figures: Figures, check: Check) 
     for frame in frames:
         if frame.get("input") is not None:
             by_input.setdefault(frame["input"], []).append(frame)
+    # A key the program did not answer must be reported as such: declared `noframe` (and then
+    # given no frame) or counted unanswered; no key it answered may be counted unanswered.
     silent = [entry["key"] for entry in log if not entry["written_ns"]]
-    check.expect(sorted(end.get("unanswered_inputs") or []) == silent,
-                 f"unanswered inputs {end.get('unanswered_inputs')}, the program drew nothing for {silent}")
+    unanswered = set(end.get("unanswered_inputs") or [])
+    declared = {record["index"] for record in inputs if record.get("expects_frame") is False}
+    unreported = [key for key in silent if key not in unanswered and key not in declared]
+    check.expect(not unreported, f"keys {unreported} drew nothing, and framebench neither counted them "
+                 "unanswered nor had them declared noframe")
+    wrongly = sorted(unanswered - set(silent))
+    check.expect(not wrongly, f"framebench counted keys {wrongly} unanswered, but the program answered them")
+    given = [key for key in silent if by_input.get(key)]
+    check.expect(not given, f"keys {given} drew nothing, yet framebench gave them frames")
     first, settled, observe, true_first, delivery = [], [], [], [], []
     miscounted = 0
     for entry, sent in zip(log, inputs):
@@ -433,8 +442,14 @@ def self_test() -> int:
         drop(fb)
         end(fb)["doubts"].append("input 1: a frame was cut by a gap that the next bytes continued")
 
-    def unanswered(fb):
+    def unanswered(fb):  # keys that drew nothing, neither declared noframe nor counted
         end(fb)["unanswered_inputs"] = []
+        for record in fb["frames"]:
+            if record["type"] == "input":
+                record["expects_frame"] = True
+
+    def counted(fb):  # silent keys declared, and an answered key counted unanswered
+        end(fb)["unanswered_inputs"] = [0]
 
     def unattributed(fb):
         frames(fb)[0]["role"], frames(fb)[0]["input"] = "unattributed", None
@@ -445,6 +460,7 @@ def self_test() -> int:
         ("a missing frame fails", judge(drop), True, False),
         ("a missing frame framebench flags is flagged", judge(flagged), False, True),
         ("no-answer keys not reported fail", judge(unanswered), True, False),
+        ("an answered key counted unanswered fails", judge(counted), True, False),
         ("an unattributed frame fails", judge(unattributed), True, False),
         ("frames seen 5 ms late fail", judge(observation_ns=5_000_000), True, False),
     ]
