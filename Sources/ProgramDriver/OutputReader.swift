@@ -53,7 +53,7 @@ final class OutputReader: Sendable {
     private let thread = Mutex<pthread_t?>(nil)
 
     /// Starts reading `master` (which must stay open until `stop()` returns).
-    init(master: Int32, capacity: Int = 32 << 20) throws(ProgramError) {
+    init(master: Int32, capacity: Int = 16 << 20) throws(ProgramError) {
         func pipePair() throws(ProgramError) -> (Int32, Int32) {
             var fds: [Int32] = [-1, -1]
             guard pipe(&fds) == 0 else { throw .io("creating the reader's pipe", errno: errno) }
@@ -113,10 +113,12 @@ final class OutputReader: Sendable {
 
     /// Stops the thread and waits for it; call before closing the master.
     func stop() {
-        guard let handle = thread.withLock({ value -> pthread_t? in
-            defer { value = nil }
-            return value
-        }) else { return }
+        guard
+            let handle = thread.withLock({ value -> pthread_t? in
+                defer { value = nil }
+                return value
+            })
+        else { return }
         Self.signal(stopWrite)
         pthread_join(handle, nil)
     }
@@ -124,7 +126,8 @@ final class OutputReader: Sendable {
     private func loop() {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var descriptors = [
-            pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: master, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0),
         ]
         while true {
             let ready = poll(&descriptors, 2, -1)
@@ -160,7 +163,8 @@ final class OutputReader: Sendable {
     /// Waits until the consumer has taken the queue; false when told to stop.
     private func waitForSpace() -> Bool {
         var descriptors = [
-            pollfd(fd: spaceRead, events: Int16(POLLIN), revents: 0), pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: spaceRead, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0),
         ]
         while state.withLock({ $0.queuedBytes >= capacity }) {
             let ready = poll(&descriptors, 2, 100)

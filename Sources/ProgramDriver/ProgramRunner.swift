@@ -98,6 +98,13 @@ private struct Session {
     var silentSince: (time: UInt64, input: Int)?
     var spacing: SeededSpacing
     let answerWindow: UInt64
+    /// Stamped reads taken from the reader and not fed yet, and the time they were taken.
+    var backlog: [OutputChunk] = []
+    var backlogIndex = 0
+    var backlogTime: UInt64 = 0
+    var endedAfterBacklog = false
+    /// The time the last `process` fed reads up to.
+    var lastNow: UInt64 = 0
 
     init(settings: ProgramSettings, child: PseudoTerminalChild, reader: OutputReader, start: UInt64) {
         self.settings = settings
@@ -174,7 +181,7 @@ private struct Session {
         try pump(until: deadline, floodLimit: limit) { session, now in
             !session.cutter.frames.isEmpty && session.isSettled(at: now)
         }
-        let now = monotonicNanoseconds()
+        let now = readerFellBehind ? monotonicNanoseconds() : lastNow
         if let open = cutter.openFrameStart, !cutter.isInsideSynchronizedUpdate,
             now < cutter.lastByte + settings.quiescenceGap, now >= open + limit / 2
         {
@@ -275,7 +282,9 @@ private struct Session {
         while true {
             let now = try process()
             if done(self, now) { return }
-            if let start = cutter.openFrameStart, now >= start + (floodLimit ?? settings.timeout),
+            // Behind a flood (the reader's queue filled), judge it on the clock, not on the reads' times.
+            let clock = readerFellBehind ? monotonicNanoseconds() : now
+            if let start = cutter.openFrameStart, clock >= start + (floodLimit ?? settings.timeout),
                 !cutter.isInsideSynchronizedUpdate || now < cutter.lastByte + settings.quiescenceGap
             {
                 let limit = (floodLimit ?? settings.timeout) / 1_000_000
@@ -290,7 +299,7 @@ private struct Session {
                 while !child.poll() && monotonicNanoseconds() < reaped { usleep(1_000) }
                 throw .ended(.exitedEarly(status: child.exit ?? .status(-1)))
             }
-            if now >= deadline { return }
+            if clock >= deadline { return }
             var wake = deadline
             if let quiet = cutter.quiescenceDeadline { wake = min(wake, quiet) }
             if cutter.hasOpenFrame == false && cutter.lastByte > 0 {
@@ -300,17 +309,31 @@ private struct Session {
             if let start = cutter.openFrameStart { wake = min(wake, start + (floodLimit ?? settings.timeout)) }
             if !pendingInput.isEmpty { wake = min(wake, now + 1_000_000) }
             var revents: Int16 = 0
+            if backlogIndex < backlog.count { continue }
             if wake > now { _ = framebench_poll_one(reader.wakeDescriptor, Int16(POLLIN), &revents, wake - now) }
             if !pendingInput.isEmpty { flushInput() }
         }
     }
 
-    /// Feeds what the reader has stamped, answers replies, cuts frames
-    /// whose gap has passed; returns the time every fed read is older than.
+    /// Feeds what the reader has stamped (at most `feedBudget` bytes a
+    /// call, so deadlines are checked while a flood is worked through),
+    /// answers replies, cuts frames whose gap has passed; returns the time
+    /// every fed read is older than (the clock, once caught up).
     @discardableResult
     mutating func process() throws(Stop) -> UInt64 {
-        let taken = reader.take()
-        for chunk in taken.chunks {
+        if backlogIndex >= backlog.count {
+            let taken = reader.take()
+            backlog = taken.chunks
+            backlogIndex = 0
+            backlogTime = taken.now
+            if taken.fellBehind { readerFellBehind = true }
+            if taken.ended { endedAfterBacklog = true }
+        }
+        var fed = 0
+        while backlogIndex < backlog.count && fed < Self.feedBudget {
+            let chunk = backlog[backlogIndex]
+            backlogIndex += 1
+            fed += chunk.bytes.count
             totalBytes += chunk.bytes.count
             cutter.feed(chunk.bytes, at: chunk.time)
             let replies = screen.takeReplies()
@@ -323,11 +346,15 @@ private struct Session {
             }
         }
         if let silent = silentSince, cutter.lastByte > silent.time { silentSince = nil }
-        if taken.fellBehind { readerFellBehind = true }
-        cutter.tick(at: taken.now)
-        if taken.ended { closed = true }
-        return taken.now
+        let now = backlogIndex < backlog.count ? backlog[backlogIndex].time : backlogTime
+        cutter.tick(at: now)
+        if backlogIndex >= backlog.count && endedAfterBacklog { closed = true }
+        lastNow = now
+        return now
     }
+
+    /// Bytes fed to the emulator between two looks at the deadlines.
+    static let feedBudget = 256 << 10
 }
 
 extension Duration {

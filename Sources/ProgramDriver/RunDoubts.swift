@@ -29,7 +29,8 @@ enum RunDoubts {
         let answeredSilent = inputs.filter { !$0.expectsFrame && $0.firstFrame != nil }
         if !answeredSilent.isEmpty {
             doubts.append(
-                "\(answeredSilent.count) 'noframe' inputs were answered by a frame (\(list(answeredSilent.map(describe))))")
+                "\(answeredSilent.count) 'noframe' inputs were answered by a frame (\(list(answeredSilent.map(describe))))"
+            )
         }
         let several = inputs.filter { $0.frames > 1 }
         if !several.isEmpty {
@@ -41,7 +42,8 @@ enum RunDoubts {
         var continued = 0
         for input in inputs where input.frames > 1 {
             guard let first = input.firstFrame, let last = input.lastFrame else { continue }
-            for index in first..<last where run.frames[index].input == input.index && run.frames[index].cut == .quiescence {
+            for index in first..<last
+            where run.frames[index].input == input.index && run.frames[index].cut == .quiescence {
                 continued += 1
             }
         }

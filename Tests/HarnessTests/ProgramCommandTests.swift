@@ -34,7 +34,7 @@ final class ProgramCommandTests: XCTestCase {
         var settings = ProgramSettings(
             command: ["app"], cols: 20, rows: 10, term: "xterm", script: try KeyScript(parsing: "j x2"))
         settings.quiescenceGap = 30_000_000
-        let run = ProgramRun(
+        var run = ProgramRun(
             settings: settings,
             frames: [
                 frame(0, input: nil, sent: 0, first: 100, complete: 900, bytes: 5000, cells: 200),
@@ -43,6 +43,7 @@ final class ProgramCommandTests: XCTestCase {
             ],
             outcome: .completed, exit: .status(0), inputs: 2, timeToFirstFrame: 900, peakResidentBytes: 4096,
             cpuNanoseconds: 7_000, usesSynchronizedUpdates: false)
+        run.sentInputs = [input(0, sent: 1_000, frames: 1...1), input(1, sent: 3_000, frames: 2...2)]
         let report = ProgramReport.scenario(name: "app-20x10", runs: [run])
         XCTAssertEqual(report.backend, "program")
         XCTAssertEqual(report.runs.count, 1)
@@ -68,6 +69,116 @@ final class ProgramCommandTests: XCTestCase {
         XCTAssertEqual(decoded, document)
     }
 
+    private func input(_ index: Int, sent: UInt64, frames: ClosedRange<Int>?) -> ProgramInput {
+        var input = ProgramInput(index: index, line: 1, step: "j x2", sentTime: sent, expectsFrame: true, openLoop: false)
+        input.firstFrame = frames?.lowerBound
+        input.lastFrame = frames?.upperBound
+        input.frames = frames?.count ?? 0
+        return input
+    }
+
+    func testAnInputsAnswerIsTimedToItsFirstFrameAndSettledAtItsLast() throws {
+        let settings = ProgramSettings(
+            command: ["app"], cols: 20, rows: 10, term: "xterm", script: try KeyScript(parsing: "j x2"))
+        var later = frame(2, input: 0, sent: 1_000, first: 2_500, complete: 3_000, bytes: 7, cells: 1)
+        later.role = .later
+        var run = ProgramRun(
+            settings: settings,
+            frames: [
+                frame(0, input: nil, sent: 0, first: 100, complete: 900, bytes: 5000, cells: 200),
+                frame(1, input: 0, sent: 1_000, first: 1_300, complete: 2_000, bytes: 40, cells: 12), later,
+            ],
+            outcome: .completed, exit: .status(0), inputs: 2, timeToFirstFrame: 900, peakResidentBytes: 4096,
+            cpuNanoseconds: 7_000, usesSynchronizedUpdates: false)
+        run.sentInputs = [input(0, sent: 1_000, frames: 1...2), input(1, sent: 4_000, frames: nil)]
+        run.doubts = ["words"]
+        let report = ProgramReport.scenario(name: "app", runs: [run])
+        XCTAssertEqual(report.runs[0].frames["frame_time_ns"], [1_000], "to the first frame; the unanswered key is not timed")
+        XCTAssertEqual(report.runs[0].frames["bytes_per_frame"], [47], "the whole answer's bytes")
+        let figures = try XCTUnwrap(report.program)
+        XCTAssertEqual(figures.inputToSettledNs, [[2_000]])
+        XCTAssertEqual(figures.unansweredInputs, [[1]])
+        XCTAssertEqual(figures.doubts, [["words"]])
+        let document = RunDocument(
+            schemaVersion: 2, created: "now", machine: .current(), git: .current(), suite: nil, scenarios: [report])
+        XCTAssertEqual(document.doubtfulProgramRuns, ["program app run 1: words"])
+        XCTAssertNoThrow(try document.checkProgramRuns())
+        XCTAssertThrowsError(try document.checkProgramRuns(strict: true)) { error in
+            XCTAssertEqual("\(error)", "program app run 1: words (--strict)")
+        }
+        // A results file written before these figures still reads.
+        var old = figures
+        (old.inputToSettledNs, old.unansweredInputs, old.doubts, old.notes, old.maxBacklog) = (nil, nil, nil, nil, nil)
+        (old.answerWindowNs, old.spacingNs, old.spacingSeed, old.startTimeoutNs) = (nil, nil, nil, nil)
+        let encoded = try JSONEncoder().encode(old)
+        XCTAssertFalse(String(decoding: encoded, as: UTF8.self).contains("doubts"))
+        XCTAssertEqual(try JSONDecoder().decode(ProgramFigures.self, from: encoded), old)
+    }
+
+    /// Raw mode, sync markers: `frames` frames per key read; `q` quits.
+    private func drawer(frames: Int) throws -> String {
+        let path = folder.appendingPathComponent("drawer.py").path
+        try """
+        import os, tty, time
+        tty.setraw(0)
+        os.write(1, b"\\x1b[?2026hready\\x1b[?2026l")
+        while True:
+            key = os.read(0, 1)
+            if not key or key == b"q":
+                break
+            for part in range(\(frames)):
+                os.write(1, b"\\x1b[?2026h\\x1b[2;1Hkey " + key + b"\\x1b[?2026l\\x1b[?25l")
+                time.sleep(0.005)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testTheFrameLogHasEveryInputAndFrameAndAnEndRecord() throws {
+        let log = folder.appendingPathComponent("frames.jsonl").path
+        let out = folder.appendingPathComponent("out.json").path
+        let arguments = ["program", "--keys", "j x3", "--gap", "40", "--format", "json", "--out", out, "--frame-log", log]
+        XCTAssertEqual(FrameBenchCommand.main(arguments + ["--", "python3", try drawer(frames: 1)]), 0)
+        let records = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let inputs = records.filter { $0["type"] as? String == "input" }
+        let frames = records.filter { $0["type"] as? String == "frame" }
+        XCTAssertEqual(inputs.map { $0["index"] as? Int }, [0, 1, 2])
+        XCTAssertEqual(inputs.map { $0["step"] as? String }, ["j x3", "j x3", "j x3"])
+        XCTAssertEqual(inputs.map { $0["line"] as? Int }, [1, 1, 1])
+        XCTAssertEqual(frames.map { $0["role"] as? String }, ["startup", "first", "first", "first"])
+        XCTAssertEqual(frames.map { $0["input"] as? Int }, [nil, 0, 1, 2])
+        XCTAssertEqual(frames.map { $0["cut"] as? String }, Array(repeating: "sync_end", count: 4))
+        XCTAssertEqual(frames.map { $0["bytes"] as? Int }, [21, 33, 33, 33], "the cursor hide after each sync end is counted in its frame")
+        for frame in frames {
+            let first = try XCTUnwrap(frame["first_byte_ns"] as? Int)
+            let complete = try XCTUnwrap(frame["complete_ns"] as? Int)
+            let last = try XCTUnwrap(frame["last_byte_ns"] as? Int)
+            XCTAssertTrue(first <= complete && complete <= last)
+        }
+        let end = try XCTUnwrap(records.last)
+        XCTAssertEqual(end["type"] as? String, "end")
+        XCTAssertEqual(end["outcome"] as? String, "completed")
+        XCTAssertEqual(end["inputs"] as? Int, 3)
+        XCTAssertEqual(end["unanswered_inputs"] as? [Int], [])
+        XCTAssertEqual(end["doubts"] as? [String], [])
+        // Like --out: an existing log is replaced only with --force.
+        XCTAssertEqual(FrameBenchCommand.main(arguments + ["--force", "--", "python3", try drawer(frames: 1)]), 0)
+        XCTAssertEqual(
+            FrameBenchCommand.main(["program", "--keys", "j", "--frame-log", log, "--", "python3", try drawer(frames: 1)]), 2)
+    }
+
+    func testStrictFailsARunWhoseFiguresAreDoubtful() throws {
+        let out = folder.appendingPathComponent("out.json").path
+        let arguments = ["program", "--keys", "j x2", "--format", "json", "--out", out, "--force"]
+        XCTAssertEqual(FrameBenchCommand.main(arguments + ["--", "python3", try drawer(frames: 2)]), 0, "reported, not failed")
+        let document: RunDocument = try JSONFile.read(out, what: "results")
+        let doubts = try XCTUnwrap(document.scenarios[0].program?.doubts)
+        XCTAssertTrue(doubts[0].contains { $0.hasPrefix("2 of 2 inputs were answered by more than one frame") }, "\(doubts)")
+        XCTAssertEqual(FrameBenchCommand.main(arguments + ["--strict", "--", "python3", try drawer(frames: 2)]), 1)
+        XCTAssertEqual(FrameBenchCommand.main(arguments + ["--strict", "--", "python3", try drawer(frames: 1)]), 0)
+    }
+
     func testArgumentsAfterTheSeparatorAreTheProgramsEvenWhenTheyLookLikeOptions() throws {
         let parsed = try ParsedArguments(["--size", "90x20", "--", "less", "--help", "-N", "file"], command: .program)
         XCTAssertFalse(parsed.wantsHelp)
@@ -91,6 +202,17 @@ final class ProgramCommandTests: XCTestCase {
         XCTAssertEqual(FrameBenchCommand.main(["program", "--", "no-such-program-anywhere"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["program", "stray", "--", "true"]), 2)
         XCTAssertEqual(FrameBenchCommand.main(["program", "--keys", "j", "--script", "f", "--", "true"]), 2)
+        // Every number an option or key script takes is checked before anything runs.
+        for arguments in [
+            ["--keys", "wait 99999999999s"], ["--keys", "j every 99999999999s"],
+            ["--keys", "j x9223372036854775807; j x9223372036854775807"], ["--keys", "\"\""], ["--keys", "\"a"],
+            ["--start-timeout", "0"], ["--start-timeout", "99999999999"], ["--answer-window", "-1"],
+            ["--spacing", "20-5ms"], ["--spacing", "0-99999999999ms"], ["--spacing", "5"], ["--seed", "-1"],
+            ["--seed", "99999999999999999999"], ["--timeout", "100", "--answer-window", "200"],
+            ["--frame-log", "-"],
+        ] {
+            XCTAssertEqual(FrameBenchCommand.main(["program"] + arguments + ["--", "true"]), 2, "\(arguments)")
+        }
         XCTAssertEqual(
             FrameBenchCommand.main([
                 "program", "--suite", "nope", "--suites", folder.appendingPathComponent("missing.json").path,

@@ -66,7 +66,7 @@ final class ProgramSuiteTests: XCTestCase {
         XCTAssertTrue(text.contains("app [program]  program: {root}/app.sh, 30x5"), text)
         XCTAssertNotNil(text.range(of: "allocations_per_frame +not measured", options: .regularExpression), text)
         XCTAssertTrue(text.contains("run 2: completed"), text)
-        XCTAssertTrue(text.contains("3 inputs, 3 frames answering them"), text)
+        XCTAssertTrue(text.contains("3 inputs, 3 answered, 0 unanswered (1.0 frames per input)"), text)
         // Every report and export takes the mix.
         let markdown = MarkdownReport.run(document)
         XCTAssertTrue(markdown.contains("| app | program |") && markdown.contains("not measured"), markdown)
@@ -160,6 +160,16 @@ final class ProgramSuiteTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("'app' runs a program, which has no layout_ns"), "\(error)")
         }
     }
+    func testCheckFailsOnADoubtfulProgramFigureWhereRunOnlyReportsIt() throws {
+        let budgets = package.appendingPathComponent("loose.json").path
+        try #"{"budgets": {"app": {"frame_time_ns.p50": 5000000000}}}"#.write(toFile: budgets, atomically: true, encoding: .utf8)
+        try suites(#"{"name": "app", "program": ["{root}/app.sh"], "keys": "j x3", "size": "30x5", "gap_ms": 40, "repeats": 1}"#)
+        XCTAssertEqual(main(["check", "--suite", "s", "--budgets", budgets, "--quiet"]), 0)
+        // The last `j` says it changes nothing, yet the program draws: a doubt.
+        try suites(#"{"name": "app", "program": ["{root}/app.sh"], "keys": "j x2; j noframe", "size": "30x5", "gap_ms": 40, "repeats": 1}"#)
+        XCTAssertEqual(main(["run", "--suite", "s", "--quiet"]), 0)
+        XCTAssertEqual(main(["check", "--suite", "s", "--budgets", budgets, "--quiet"]), 1)
+    }
 
     func testAProgramsOutputCountsGateOnlyWhenEachSidesRunsAgree() throws {
         func report(_ bytes: [[Int]]) -> ScenarioReport {
@@ -203,6 +213,9 @@ final class ProgramSuiteTests: XCTestCase {
             (#"{"name": "a", "program": [], "keys": "j"}"#, "\"program\" must name a command"),
             (#"{"name": "a", "program": ["x"], "keys": "j x0"}"#, "benchmark 'a': keys:"),
             (#"{"name": "a", "program": ["x"], "keys": "j", "gap_ms": 0}"#, "gap_ms must be 1...60000 ms"),
+            (#"{"name": "a", "program": ["x"], "keys": "j", "start_timeout_ms": 0}"#, "start_timeout_ms must be 1...600000 ms"),
+            (#"{"name": "a", "scenario": "plain-feed", "start_timeout_ms": 50}"#, "\"start_timeout_ms\" is for program entries"),
+            (#"{"name": "a", "program": ["x"], "keys": "wait 99999999999s"}"#, "durations are at most 3600s"),
             (#"{"name": "a", "program": ["x"], "keys": "j", "size": "2000x10"}"#, "at most 1000x1000"),
             (#"{"name": "a", "program": ["x"], "script": "missing.keys"}"#, "cannot read its key script"),
         ]

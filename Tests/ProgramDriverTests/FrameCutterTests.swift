@@ -27,14 +27,93 @@ final class FrameCutterTests: XCTestCase {
         XCTAssertEqual(cutter.frames[0].completeTime, UInt64(bytes.count - 1))
     }
 
-    func testInsideASynchronizedUpdateSilenceDoesNotEndTheFrame() {
-        var cutter = FrameCutter(gap: 30 * ms, screen: nil)
+    func testInsideASynchronizedUpdateSilenceDoesNotEndTheFrameUntilTheSyncLimit() {
+        var cutter = FrameCutter(gap: 30 * ms, answerWindow: 20_000 * ms, screen: nil)
         cutter.feed(Array("\(begin)half".utf8), at: 0)
         XCTAssertFalse(cutter.tick(at: 10_000 * ms))
-        XCTAssertNil(cutter.quiescenceDeadline)
+        XCTAssertEqual(cutter.quiescenceDeadline, 20_000 * ms, "the limit of an open update, not the gap")
         cutter.feed(Array("\(end)".utf8), at: 10_001 * ms)
         XCTAssertEqual(cutter.frames.count, 1)
         XCTAssertEqual(cutter.frames[0].completeTime, 10_001 * ms)
+    }
+
+    func testASynchronizedUpdateNeverClosedIsCutAtTheLimit() {
+        var cutter = FrameCutter(gap: 30 * ms, answerWindow: 500 * ms, screen: nil)
+        cutter.input(index: 0, at: 0)
+        cutter.feed(Array("\(begin)never closed".utf8), at: 1 * ms)
+        XCTAssertFalse(cutter.tick(at: 500 * ms))
+        XCTAssertTrue(cutter.tick(at: 501 * ms))
+        XCTAssertEqual(cutter.frames.map(\.cut), [.limit])
+        XCTAssertEqual(cutter.frames[0].cut.logName, "limit")
+        cutter.feed(Array("x".utf8), at: 502 * ms)
+        cutter.tick(at: 600 * ms)
+        XCTAssertEqual(cutter.frames.map(\.cut), [.limit, .quiescence], "after the cut, quiet gaps cut again")
+    }
+
+    func testBytesAfterASyncEndJoinTheFrameThatClosedUntilTheNextInput() {
+        var cutter = FrameCutter(gap: 30 * ms, screen: nil)
+        cutter.input(index: 0, at: 0)
+        cutter.feed(Array("\(begin)AB\(end)\u{1B}[?25l".utf8), at: 5 * ms)
+        cutter.feed(Array("\u{1B}]0;title\u{07}".utf8), at: 6 * ms)
+        XCTAssertFalse(cutter.hasOpenFrame, "no new frame for bytes after a sync end")
+        cutter.input(index: 1, at: 20 * ms)
+        cutter.feed(Array("\(begin)CD\(end)\u{1B}[?25l".utf8), at: 25 * ms)
+        XCTAssertEqual(cutter.frames.count, 2)
+        XCTAssertEqual(cutter.frames.map(\.input), [0, 1])
+        XCTAssertEqual(cutter.frames.map(\.trailingBytes), [6 + 10, 6])
+        XCTAssertEqual(cutter.frames[0].bytes, 8 + 2 + 8 + 6 + 10)
+        XCTAssertEqual(cutter.frames[0].completeTime, 5 * ms, "complete at the sync end")
+        XCTAssertEqual(cutter.frames[0].lastByteTime, 6 * ms, "its last byte later")
+        XCTAssertEqual(cutter.inputs.map(\.frames), [1, 1])
+    }
+
+    func testANewBeginMarkerEndsTheTrailingBytesAndOpensAFrame() {
+        var cutter = FrameCutter(gap: 30 * ms, screen: nil)
+        cutter.input(index: 0, at: 0)
+        cutter.feed(Array("\(begin)A\(end)tail\(begin)B\(end)".utf8), at: 1 * ms)
+        XCTAssertEqual(cutter.frames.map(\.bytes), [8 + 1 + 8 + 4, 8 + 1 + 8])
+        XCTAssertEqual(cutter.frames.map(\.role), [.first, .later], "a timer frame after the answer is a later frame")
+    }
+
+    func testAKeyAnsweredByTwoFramesHasAFirstAndALaterFrame() {
+        var cutter = FrameCutter(gap: 30 * ms, screen: nil)
+        cutter.input(index: 0, at: 0)
+        cutter.feed(Array("\(begin)list\(end)".utf8), at: 1 * ms)
+        cutter.feed(Array("\(begin)status\(end)".utf8), at: 50 * ms)
+        XCTAssertEqual(cutter.frames.map(\.input), [0, 0])
+        XCTAssertEqual(cutter.frames.map(\.role), [.first, .later])
+        XCTAssertEqual(cutter.inputs[0].firstFrame, 0)
+        XCTAssertEqual(cutter.inputs[0].lastFrame, 1)
+        XCTAssertEqual(cutter.inputs[0].frames, 2)
+    }
+
+    func testAFrameBeginningAfterTheAnswerWindowAnswersNothing() {
+        var cutter = FrameCutter(gap: 30 * ms, answerWindow: 100 * ms, screen: nil)
+        cutter.input(index: 0, at: 0)
+        cutter.feed(Array("timer redraw".utf8), at: 1_500 * ms)
+        cutter.finish()
+        XCTAssertEqual(cutter.frames.map(\.role), [.unattributed])
+        XCTAssertNil(cutter.frames[0].input)
+        XCTAssertNil(cutter.inputs[0].firstFrame, "the key is unanswered, not timed against the redraw")
+    }
+
+    func testOpenLoopFramesBelongToTheEarliestUnansweredInput() {
+        var cutter = FrameCutter(gap: 30 * ms, screen: nil)
+        for index in 0..<3 { cutter.input(index: index, at: UInt64(index) * ms) }
+        for index in 0..<4 { cutter.feed(Array("\(begin)f\(end)".utf8), at: UInt64(5 + 5 * index) * ms) }
+        XCTAssertEqual(cutter.frames.map(\.input), [0, 1, 2, 2])
+        XCTAssertEqual(cutter.frames.map(\.role), [.first, .first, .first, .later])
+        XCTAssertEqual(cutter.frames.map(\.inputToComplete), [5 * ms, 9 * ms, 13 * ms, 18 * ms])
+    }
+
+    func testAttributionFollowsArrivalTimesNotTheOrderTheHarnessLearnsOfThem() {
+        var cutter = FrameCutter(gap: 30 * ms, screen: nil)
+        cutter.input(index: 0, at: 10 * ms)
+        // A read that arrived before the key was sent, fed after it: not its answer.
+        cutter.feed(Array("start".utf8), at: 9 * ms)
+        cutter.tick(at: 40 * ms)
+        XCTAssertEqual(cutter.frames.map(\.role), [.startup])
+        XCTAssertNil(cutter.inputs[0].firstFrame)
     }
 
     func testWithoutMarkersAFrameEndsAfterTheGapAtItsLastByte() {

@@ -60,6 +60,50 @@ final class KeyScriptTests: XCTestCase {
     func testQuotedSemicolonsAndHashesStayInTheString() throws {
         let script = try KeyScript(parsing: "\"a;b\"")
         XCTAssertEqual(script.steps, [.key(.text("a;b"), count: 1, interval: nil)])
+        let hashed = try KeyScript(parsing: "\"a#b\" # a comment \"c\"\nj # \"x")
+        XCTAssertEqual(
+            hashed.steps,
+            [.key(.text("a#b"), count: 1, interval: nil), .key(.character("j", modifiers: []), count: 1, interval: nil)])
+        XCTAssertEqual(hashed.info.map(\.line), [1, 2])
+    }
+
+    func testEmptyStringsAndUnclosedQuotesAreErrorsNamingTheLine() {
+        XCTAssertThrowsError(try KeyScript(parsing: "j\n\"\"")) { error in
+            XCTAssertEqual("\(error)", "key script line 2: an empty string \"\" types nothing")
+        }
+        XCTAssertThrowsError(try KeyScript(parsing: "j\nk\n\"abc")) { error in
+            XCTAssertEqual("\(error)", "key script line 3: a quote is not closed")
+        }
+    }
+
+    func testEveryNumberIsRangeCheckedBeforeAnythingRuns() {
+        let cases: [(String, String)] = [
+            ("wait 99999999999s", "key script line 1: 'wait 99999999999s': durations are at most 3600s"),
+            ("j every 99999999999s", "key script line 1: 'every 99999999999s': durations are at most 3600s"),
+            ("wait 3601s", "key script line 1: 'wait 3601s': durations are at most 3600s"),
+            ("j x9223372036854775807", "key script line 1: repeat count 'x9223372036854775807' must be x1...x1000000"),
+            ("j x99999999999999999999999", "key script line 1: repeat count 'x99999999999999999999999' must be x1...x1000000"),
+            (
+                "j x1000000\n" + String(repeating: "k x1000000\n", count: 10),
+                "key script line 11: the script sends more than 10000000 inputs"
+            ),
+            ("wait -5ms", "key script line 1: 'wait' takes a duration such as 500ms"),
+            ("wait 5ms noframe", "key script line 1: 'noframe' is for keys and resizes, not 'wait'"),
+        ]
+        for (source, message) in cases {
+            XCTAssertThrowsError(try KeyScript(parsing: source), source) { XCTAssertEqual("\($0)", message) }
+        }
+        XCTAssertEqual(try KeyScript(parsing: "wait 3600s").steps, [.wait(.seconds(3600))])
+        XCTAssertEqual(try KeyScript(parsing: "j x1000000").inputCount, 1_000_000)
+    }
+
+    func testNoframeMarksAStepThatExpectsNoFrameAndReadsBack() throws {
+        let script = try KeyScript(parsing: "j x3\nEnd noframe; resize 80x24 noframe")
+        XCTAssertEqual(script.info.map(\.expectsFrame), [true, false, false])
+        XCTAssertEqual(script.info.map(\.line), [1, 2, 2])
+        XCTAssertEqual(script.oneLine, "j x3; End noframe; resize 80x24 noframe")
+        XCTAssertEqual(try KeyScript(parsing: script.oneLine).info.map(\.expectsFrame), [true, false, false])
+        XCTAssertEqual(script.text(ofStep: 1), "End noframe")
     }
 
     func testTheEmulatorEncodesCursorKeysForTheProgramsMode() {

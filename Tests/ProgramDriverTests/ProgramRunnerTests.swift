@@ -104,11 +104,26 @@ final class ProgramRunnerTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 20, "never waits for the program's own sleep")
     }
 
-    func testAProgramThatNeverStartsDrawingIsAHangAtTheStart() throws {
-        var settings = try settings(["sleep", "30"], script: "j")
-        settings.startTimeout = 300_000_000
+    func testAProgramThatDrawsNothingUntilItsFirstKeyIsMeasuredFromIt() throws {
+        // `cat` draws nothing at start; the terminal's echo of each key is its frame.
+        var settings = try settings(["cat"], script: "a; b; c")
+        settings.startTimeout = 200_000_000
         let run = try ProgramRunner.run(settings)
-        XCTAssertEqual(run.outcome, .hung(input: nil, timeoutMilliseconds: 300))
+        XCTAssertEqual(run.outcome, .completed)
+        XCTAssertEqual(run.frames.map(\.role), [.first, .first, .first])
+        XCTAssertEqual(run.firstFrames.map(\.bytes), [1, 1, 1])
+        XCTAssertEqual(run.unansweredInputs, [])
+        XCTAssertEqual(run.notes, ["no start-up output within 200 ms: measured from the first key"])
+        XCTAssertEqual(run.doubts, [])
+    }
+
+    func testAProgramSilentFromTheStartIsAHangAtItsFirstKey() throws {
+        let path = try program("mute.sh", "#!/bin/sh\nstty -echo\nexec sleep 30\n")
+        var settings = try settings([path], script: "j")
+        settings.startTimeout = 200_000_000
+        settings.timeout = 300_000_000
+        let run = try ProgramRunner.run(settings)
+        XCTAssertEqual(run.outcome, .hung(input: 0, timeoutMilliseconds: 300))
         XCTAssertTrue(run.frames.isEmpty)
         XCTAssertNotNil(run.exit)
     }
@@ -187,5 +202,115 @@ final class ProgramRunnerTests: XCTestCase {
         XCTAssertEqual(run.inputs, 10)
         XCTAssertEqual(run.inputFrames.count, 10, "the counter draws once per key read, sync markers cut each")
         XCTAssertEqual(run.inputFrames.last?.bytes, 8 + 6 + 14 + 8)
+    }
+
+    /// Raw mode, sync markers; per key: `frames` frames `pause` s apart, then
+    /// `after` (bytes written after the sync end); keys in `ignore` draw nothing.
+    private func scripted(
+        frames: Int = 1, pause: Double = 0, after: String = "", ignore: String = "", sync: Bool = true, perFrame: Double = 0,
+        name: String = "scripted.py"
+    ) throws -> String {
+        try program(
+            name,
+            """
+            #!/usr/bin/env python3
+            import os, sys, tty, time
+            tty.setraw(0)
+            begin, end = (b"\\x1b[?2026h", b"\\x1b[?2026l") if \(sync ? "True" : "False") else (b"", b"")
+            os.write(1, begin + b"\\x1b[H\\x1b[2Jready" + end)
+            count = 0
+            while True:
+                key = os.read(0, 1)
+                if not key or key == b"q":
+                    break
+                if key in b"\(ignore)":
+                    continue
+                count += 1
+                time.sleep(\(perFrame))
+                for part in range(\(frames)):
+                    if part:
+                        time.sleep(\(pause))
+                    os.write(1, begin + b"\\x1b[2;1Hkey " + str(count).encode() + b" part " + str(part).encode() + end)
+                os.write(1, b"\(after)")
+            """)
+    }
+
+    func testBytesAfterASyncEndOpenNoFrameOfTheirOwn() throws {
+        let path = try scripted(after: "\\x1b[?25l\\x1b]0;title\\x07")
+        let run = try ProgramRunner.run(try settings([path], script: "j x5"))
+        XCTAssertEqual(run.outcome, .completed)
+        XCTAssertEqual(run.inputFrames.count, 5, "one frame per key, not one more for the cursor hide")
+        XCTAssertEqual(run.inputFrames.map(\.input), [0, 1, 2, 3, 4])
+        XCTAssertEqual(run.inputFrames.map(\.trailingBytes), Array(repeating: 6 + 10, count: 5))
+        XCTAssertEqual(run.doubts, [])
+    }
+
+    func testAKeyAnsweredByTwoFramesReportsFirstAndSettledAndADoubt() throws {
+        let path = try scripted(frames: 2, pause: 0.01)
+        let run = try ProgramRunner.run(try settings([path], script: "j x3"))
+        XCTAssertEqual(run.outcome, .completed)
+        XCTAssertEqual(run.sentInputs.map(\.frames), [2, 2, 2])
+        XCTAssertEqual(run.inputFrames.map(\.role), [.first, .later, .first, .later, .first, .later])
+        for answer in run.answers { XCTAssertLessThanOrEqual(answer.firstComplete, answer.settled) }
+        XCTAssertEqual(run.doubts.count, 1, "\(run.doubts)")
+        XCTAssertTrue(run.doubts[0].hasPrefix("3 of 3 inputs were answered by more than one frame (up to 2)"), run.doubts[0])
+    }
+
+    func testAKeyThatChangesNothingIsUnansweredNotAHangAndNoframeSaysSo() throws {
+        let path = try scripted(ignore: "x")
+        var settings = try settings([path], script: "j; x; j")
+        settings.answerWindow = 200_000_000
+        let run = try ProgramRunner.run(settings)
+        XCTAssertEqual(run.outcome, .completed)
+        XCTAssertEqual(run.unansweredInputs, [1])
+        XCTAssertEqual(run.answers.map(\.input), [0, 2])
+        XCTAssertTrue(run.doubts.contains { $0.hasPrefix("1 of 3 inputs got no frame within the 200 ms answer window") }, "\(run.doubts)")
+
+        settings.script = try KeyScript(parsing: "j; x noframe; j")
+        let declared = try ProgramRunner.run(settings)
+        XCTAssertEqual(declared.unansweredInputs, [])
+        XCTAssertEqual(declared.sentInputs.map(\.expectsFrame), [true, false, true])
+        XCTAssertEqual(declared.doubts, [])
+    }
+
+    func testAPauseInsideAFrameWithoutMarkersIsADoubt() throws {
+        // A 60 ms pause: past the 40 ms gap, before the next key (40 ms of spacing after the gap).
+        let path = try scripted(frames: 2, pause: 0.06, sync: false)
+        var settings = try settings([path], script: "j x2")
+        settings.quiescenceGap = 40_000_000
+        settings.spacing = 40_000_000...40_000_000
+        let run = try ProgramRunner.run(settings)
+        XCTAssertEqual(run.sentInputs.map(\.frames), [2, 2])
+        XCTAssertTrue(run.doubts.contains { $0.hasPrefix("2 frames cut by 40 ms of quiet were continued") }, "\(run.doubts)")
+    }
+
+    func testOpenLoopFramesGoToTheEarliestUnansweredKeyAndTheBacklogIsReported() throws {
+        let path = try scripted(perFrame: 0.01)
+        let run = try ProgramRunner.run(try settings([path], script: "j x8 every 1ms"))
+        XCTAssertEqual(run.outcome, .completed)
+        XCTAssertEqual(run.inputFrames.count, 8, "the program reads one key at a time and draws each")
+        XCTAssertEqual(run.inputFrames.map(\.input), Array(0..<8))
+        XCTAssertGreaterThan(run.maxBacklog, 1)
+        XCTAssertTrue(run.doubts.contains { $0.hasPrefix("open loop: up to \(run.maxBacklog) inputs waited") }, "\(run.doubts)")
+    }
+
+    func testASyncUpdateNeverClosedIsCutAndDoubted() throws {
+        let path = try program(
+            "unclosed.sh", "#!/bin/sh\nstty raw -echo\nprintf 'ready'\nx=$(head -c 1)\nprintf '\\033[?2026hhalf'\nexec sleep 30\n")
+        var settings = try settings([path], script: "j")
+        settings.answerWindow = 200_000_000
+        let run = try ProgramRunner.run(settings)
+        XCTAssertEqual(run.outcome, .completed, "not a flood: the program went quiet inside the update")
+        XCTAssertEqual(run.inputFrames.map(\.cut), [.limit])
+        XCTAssertTrue(run.doubts.contains { $0.hasPrefix("a synchronized update (ESC[?2026h) was never closed") }, "\(run.doubts)")
+    }
+
+    func testTheSpacingIsSeededAndWithinItsRange() {
+        var spacing = SeededSpacing(range: 5...20, seed: 7)
+        let draws = (0..<1000).map { _ in spacing.next() }
+        XCTAssertTrue(draws.allSatisfy { (5...20).contains($0) })
+        XCTAssertEqual(Set(draws).count, 16, "every value of the range is drawn")
+        var again = SeededSpacing(range: 5...20, seed: 7)
+        XCTAssertEqual((0..<1000).map { _ in again.next() }, draws, "the same seed, the same spacing")
     }
 }
