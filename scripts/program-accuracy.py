@@ -44,6 +44,10 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 # frames within this long of their write (p50): on a machine busier than that, scheduling delays
 # of several ms swamp what framebench adds, and the run reports its times without judging them.
 QUIET_OBSERVATION_US = 1000
+# The reader spaces keys as framebench's closed loop does by default: the frame, then 30 ms of quiet
+# (framebench's --gap, to know the answer has settled), then a seeded random 0-20 ms (--spacing).
+# Spacing matters on a busy machine: after longer sleeps, wake-ups are late more often.
+READER_SPACING = "30,50"
 
 
 @dataclass
@@ -155,7 +159,7 @@ class Suite:
     def run_reader(self, case: Case) -> dict:
         log = self.work / f"{case.name}.reader-program.jsonl"
         arguments = [sys.executable, str(ACCURACY / "reader.py"), "--keys", case.keys, "--parts", str(case.parts),
-                     "--size", case.size, "--spacing", "0,20", "--seed", "31"]
+                     "--size", case.size, "--spacing", READER_SPACING, "--seed", "31"]
         if case.silent:
             arguments += ["--silent", case.silent]
         if case.every_ms:
