@@ -34,13 +34,14 @@ public enum FrameLog {
         return text
     }
 
-    /// The outcome's one word (`completed`, `hung`, `exited`, `flooded`).
+    /// The outcome's one word (`completed`, `hung`, `exited`, `flooded`, `stopped`).
     public static func outcomeWord(_ outcome: ProgramOutcome) -> String {
         switch outcome {
         case .completed: return "completed"
         case .exitedEarly: return "exited"
         case .hung: return "hung"
         case .flooded: return "flooded"
+        case .stopped: return "stopped"
         }
     }
 

@@ -9,6 +9,10 @@ public enum ProgramOutcome: Equatable, Sendable, CustomStringConvertible {
     case hung(input: Int?, timeoutMilliseconds: Int)
     /// The output never went quiet for the timeout, or passed the byte limit.
     case flooded(bytes: Int, reason: String)
+    /// The program stopped itself (SIGSTOP, SIGTSTP...) before the script
+    /// ended; detecting it is `PseudoTerminalChild`'s (the case is here so
+    /// every report and the frame log already name it).
+    case stopped(signal: Int32)
 
     public var isCompleted: Bool { self == .completed }
 
@@ -20,6 +24,7 @@ public enum ProgramOutcome: Equatable, Sendable, CustomStringConvertible {
             return "hung: no output for \(timeout) ms after input \(input)"
         case .hung(nil, let timeout): return "hung: no output within \(timeout) ms of the start"
         case .flooded(let bytes, let reason): return "flooded: \(reason) (\(bytes) bytes)"
+        case .stopped(let signal): return "stopped by signal \(signal) before the script ended"
         }
     }
 }
@@ -72,7 +77,7 @@ public struct ProgramRun: Sendable {
     public var exit: ProgramExit?
     /// Inputs sent (keys and resizes).
     public var inputs: Int
-    /// Start to the end of the first frame, ns (nil: no frame at all).
+    /// Start to the end of the first start-up frame, ns (nil: the program drew nothing before its first input).
     public var timeToFirstFrame: UInt64?
     /// The child's peak resident set, bytes, and CPU time (user + system), ns, from wait4.
     public var peakResidentBytes: Int
@@ -90,6 +95,10 @@ public struct ProgramRun: Sendable {
     public var notes: [String] = []
     /// Open loop: the most inputs sent and not yet answered, when an input was sent.
     public var maxBacklog = 0
+    /// Turns of the harness's loop: it sleeps until something is due, so
+    /// this stays near the number of reads and deadlines (a test bounds it;
+    /// a loop that spun would steal the CPU the program needs).
+    public var wakeups = 0
 
     /// Frames that answer an input (the start-up and unattributed frames excluded).
     public var inputFrames: [ProgramFrame] { frames.filter { $0.input != nil } }

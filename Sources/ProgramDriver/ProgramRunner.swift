@@ -64,12 +64,13 @@ public enum ProgramRunner {
         let frames = session.cutter.frames
         var run = ProgramRun(
             settings: settings, frames: frames, outcome: outcome, exit: child.exit, inputs: session.inputCount,
-            timeToFirstFrame: frames.first.map { $0.completeTime - start },
+            timeToFirstFrame: frames.first { $0.role == .startup }.map { $0.completeTime - start },
             peakResidentBytes: Int(usage.ru_maxrss) * 1024, cpuNanoseconds: cpu,
             usesSynchronizedUpdates: session.cutter.usesSynchronizedUpdates)
         run.stream = session.cutter.stream
         run.sentInputs = inputs
         run.notes = session.notes
+        run.wakeups = session.wakeups
         run.maxBacklog = RunDoubts.maxBacklog(inputs, frames: frames, window: settings.effectiveAnswerWindow)
         run.doubts = RunDoubts.of(run, readerFellBehind: session.readerFellBehind, unsettled: session.unsettled)
         return run
@@ -105,6 +106,8 @@ private struct Session {
     var endedAfterBacklog = false
     /// The time the last `process` fed reads up to.
     var lastNow: UInt64 = 0
+    /// Turns of the pump loop (`ProgramRun.wakeups`).
+    var wakeups = 0
 
     init(settings: ProgramSettings, child: PseudoTerminalChild, reader: OutputReader, start: UInt64) {
         self.settings = settings
@@ -300,15 +303,20 @@ private struct Session {
                 throw .ended(.exitedEarly(status: child.exit ?? .status(-1)))
             }
             if clock >= deadline { return }
+            // The next moment something is due; only future moments count, so this loop never spins.
             var wake = deadline
-            if let quiet = cutter.quiescenceDeadline { wake = min(wake, quiet) }
-            if cutter.hasOpenFrame == false && cutter.lastByte > 0 {
-                wake = min(wake, max(now, cutter.lastByte + settings.quiescenceGap))
+            if let quiet = cutter.quiescenceDeadline, quiet > now { wake = min(wake, quiet) }
+            let settle = cutter.lastByte + settings.quiescenceGap  // when the frames settle
+            if !cutter.hasOpenFrame && settle > now { wake = min(wake, settle) }
+            if let silent = silentSince, silent.time + settings.timeout > now {
+                wake = min(wake, silent.time + settings.timeout)
             }
-            if let silent = silentSince { wake = min(wake, silent.time + settings.timeout) }
-            if let start = cutter.openFrameStart { wake = min(wake, start + (floodLimit ?? settings.timeout)) }
+            if let start = cutter.openFrameStart, start + (floodLimit ?? settings.timeout) > now {
+                wake = min(wake, start + (floodLimit ?? settings.timeout))
+            }
             if !pendingInput.isEmpty { wake = min(wake, now + 1_000_000) }
             var revents: Int16 = 0
+            wakeups += 1
             if backlogIndex < backlog.count { continue }
             if wake > now { _ = framebench_poll_one(reader.wakeDescriptor, Int16(POLLIN), &revents, wake - now) }
             if !pendingInput.isEmpty { flushInput() }

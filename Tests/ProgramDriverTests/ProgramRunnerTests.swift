@@ -114,7 +114,17 @@ final class ProgramRunnerTests: XCTestCase {
         XCTAssertEqual(run.firstFrames.map(\.bytes), [1, 1, 1])
         XCTAssertEqual(run.unansweredInputs, [])
         XCTAssertEqual(run.notes, ["no start-up output within 200 ms: measured from the first key"])
+        XCTAssertNil(run.timeToFirstFrame, "no start-up frame")
         XCTAssertEqual(run.doubts, [])
+    }
+
+    func testTheHarnessSleepsWhileWaitingInsteadOfSpinning() throws {
+        var settings = try settings(["cat"], script: "a; wait 300ms; b")
+        settings.startTimeout = 200_000_000
+        settings.spacing = 100_000_000...100_000_000
+        let run = try ProgramRunner.run(settings)
+        XCTAssertEqual(run.answers.count, 2)
+        XCTAssertLessThan(run.wakeups, 100, "about one turn per read, deadline and settle; a spinning loop takes millions")
     }
 
     func testAProgramSilentFromTheStartIsAHangAtItsFirstKey() throws {
