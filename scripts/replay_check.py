@@ -11,8 +11,9 @@ the emulator ends up with against the frames the renderer believed it drew
   Stock pyte 0.8.2 gets several sequences wrong compared with xterm; the
   ``XtermScreen`` and ``XtermStream`` subclasses below correct the ones a
   renderer is likely to emit.
-* tmux (a real, widely deployed emulator; text only, on a spread of frames
-  because each check starts a pane).
+* tmux (a real, widely deployed emulator, on a spread of frames because each
+  check starts a pane; text, DEC line drawing read as its glyphs, and with
+  ``--tmux-styles`` the styles of the cells its capture prints).
 
 Recording format: see ``load_recording``.  Run ``--self-test`` to see the
 checker pass correct recordings and catch a wrong one.
@@ -334,7 +335,9 @@ def _sgr_for_pyte(params: tuple) -> list[int]:
 
 CSI_SEQUENCE = re.compile(rb"\x1b\[([\x30-\x3f]*)([\x20-\x2f]*)([\x40-\x7e])")
 CONTROL_STRING = re.compile(rb"\x1b[P_^X](?:[^\x1b\x07]|\x1b[^\\])*(?:\x07|\x1b\\)")
-UNFINISHED_TAIL = re.compile(rb"\x1b(?:\[[\x20-\x3f]*|[P_^X](?:[^\x1b\x07]|\x1b[^\\])*)?\Z")
+UNFINISHED_TAIL = re.compile(rb"\x1b(?:\[[\x20-\x3f]*|[P_^X](?:[^\x1b\x07]|\x1b[^\\])*|[()])?\Z")
+# G0/G1 designation (ESC ( 0 is DEC line drawing): pyte ignores it in UTF-8 mode, xterm does not.
+CHARSET_DESIGNATION = re.compile(rb"\x1b([()])([\x30-\x7e])")
 
 
 def _sgr_without_colons(params: bytes) -> bytes:
@@ -419,7 +422,9 @@ class XtermScreen(pyte.Screen):
         combining mark (ZWJ, VS16, ...) no longer discards the rest of the
         text; a wide character that does not fit in the last column wraps
         first; overwriting either half of a wide character blanks the other.
+        The G0/G1 character set (DEC line drawing) applies as in stock pyte.
         """
+        data = data.translate(self.g1_charset if self.charset else self.g0_charset)
         for char in data:
             width = char_width(char)
             if width == 0:
@@ -716,7 +721,9 @@ class XtermStream(pyte.ByteStream):
     strings set modes, query the terminal or style underlines, none of which
     changes the text on screen, so they are removed before pyte sees them
     (counted as ignored); SGR with ``:`` sub-parameters is rewritten to the
-    ``;`` form pyte reads.  An unfinished sequence at the end of a chunk waits
+    ``;`` form pyte reads.  Character set designations (``ESC ( 0``, DEC line
+    drawing, as ncurses sends for a box) are applied, which pyte's UTF-8 mode
+    would ignore.  An unfinished sequence at the end of a chunk waits
     for the next chunk.
     """
     csi = dict(pyte.ByteStream.csi, S="scroll_up", T="scroll_down", b="repeat_last")
@@ -733,7 +740,11 @@ class XtermStream(pyte.ByteStream):
         cut = tail.start() if tail else len(data)
         data, self._unfinished = data[:cut], data[cut:]
         data = CONTROL_STRING.sub(self._drop, data)
-        super().feed(CSI_SEQUENCE.sub(self._rewrite_csi, data))
+        pieces = CHARSET_DESIGNATION.split(data)  # text, (mode, code, text)...
+        for index in range(0, len(pieces), 3):
+            if index:
+                self.listener.define_charset(pieces[index - 1].decode("ascii"), pieces[index - 2].decode("ascii"))
+            super().feed(CSI_SEQUENCE.sub(self._rewrite_csi, pieces[index]))
 
     def _drop(self, match: re.Match) -> bytes:
         self.listener.debug(match.group(0))
@@ -796,6 +807,94 @@ def normalise_line(line: str) -> str:
     return unicodedata.normalize("NFC", line).rstrip()
 
 
+# DEC special graphics (``ESC ( 0``, the VT100 line drawing ncurses uses for
+# ACS): the glyph each ASCII byte stands for, as xterm, libvterm and pyte
+# draw it.  tmux keeps such cells as their ASCII byte and ``capture-pane``
+# prints that byte (``lqqk`` for a box's top), or with ``-e`` wraps a run of
+# them in SO/SI; the capture is read back as the glyphs they mean.
+DEC_GRAPHICS = dict(zip("`abcdefghijklmnopqrstuvwxyz{|}~",
+                        "◆▒␉␌␍␊°±␤␋┘┐┌└┼⎺⎻─⎼⎽├┤┴┬│≤≥π≠£·"))
+CAPTURE_TOKEN = re.compile(r"\x1b\[([0-9;:]*)m|\x1b\[[0-9;:?]*[A-Za-z]|\x1b.|[\x0e\x0f]|[^\x1b\x0e\x0f]")
+SGR_ATTRIBUTES = {1: "bold", 2: "dim", 3: "italic", 4: "underline", 7: "reverse", 9: "strikethrough", 21: "underline"}
+SGR_RESETS = {22: ("bold", "dim"), 23: ("italic",), 24: ("underline",), 27: ("reverse",), 29: ("strikethrough",)}
+
+
+def _apply_sgr(params: str, style: list) -> None:
+    """Apply one SGR (as ``capture-pane -e`` writes it) to ``[fg, bg, attrs]``."""
+    fields = params.split(";") if params else ["0"]
+    i = 0
+    while i < len(fields):
+        parts = [int(p) if p.isdigit() else 0 for p in fields[i].split(":")]
+        code = parts[0]
+        if code == 0:
+            style[:] = ["default", "default", set()]
+        elif code == 4 and len(parts) > 1 and parts[1] == 0:
+            style[2].discard("underline")
+        elif code in SGR_ATTRIBUTES:
+            style[2].add(SGR_ATTRIBUTES[code])
+        elif code in SGR_RESETS:
+            style[2].difference_update(SGR_RESETS[code])
+        elif 30 <= code <= 37 or 40 <= code <= 47:
+            style[code >= 40] = code % 10
+        elif 90 <= code <= 97 or 100 <= code <= 107:
+            style[code >= 100] = code % 10 + 8
+        elif code in (39, 49):
+            style[code == 49] = "default"
+        elif code in (38, 48, 58):  # 58: underline colour, not compared but its fields skipped
+            rest = parts[1:] if len(parts) > 1 else [int(f) if f.isdigit() else 0 for f in fields[i + 1:i + 5]]
+            if len(parts) > 1 and rest[:1] == [2] and len(rest) >= 5:
+                rest = [2] + rest[2:]  # 38:2:COLOURSPACE:r:g:b
+            if rest[:1] == [5] and len(rest) >= 2:
+                if code != 58:
+                    style[code == 48] = palette_colour(rest[1])
+                i += 0 if len(parts) > 1 else 2
+            elif rest[:1] == [2] and len(rest) >= 4:
+                if code != 58:
+                    style[code == 48] = "#%02x%02x%02x" % tuple(rest[1:4])
+                i += 0 if len(parts) > 1 else 4
+        i += 1
+
+
+def parse_capture(text: str, cols: int, rows: int) -> tuple[list[str], list[list[tuple]], list[int]]:
+    """Rows of ``capture-pane -p -e -N`` as text (line drawing read as its
+    glyphs), canonical styles per cell, and how many columns each row
+    printed.  tmux leaves out cells erased to the end of a row (even with a
+    background colour), so their style is unknown: only printed columns are
+    compared (``compare_styles(..., widths)``)."""
+    lines, styles, widths = [], [], []
+    # tmux carries the style and SO/SI over line ends: the state runs on.
+    style, graphics = ["default", "default", set()], False
+    for raw in text.split("\n")[:rows]:
+        chars, cells = [], []
+        for token in CAPTURE_TOKEN.finditer(raw):
+            piece = token.group(0)
+            if token.group(1) is not None:
+                _apply_sgr(token.group(1), style)
+            elif piece == "\x0e":
+                graphics = True
+            elif piece == "\x0f":
+                graphics = False
+            elif not piece.startswith("\x1b"):
+                if graphics:
+                    piece = DEC_GRAPHICS.get(piece, piece)
+                width = char_width(piece)
+                if width == 0 and chars:
+                    chars[-1] += piece  # a combining mark joins the character before it
+                    continue
+                chars.append(piece)
+                cell = (style[0], style[1], frozenset(style[2]))
+                cells += [cell] * max(width, 1)
+        widths.append(min(len(cells), cols))
+        cells = (cells + [DEFAULT_STYLE] * cols)[:cols]
+        lines.append(normalise_line("".join(chars)))
+        styles.append(cells)
+    while len(lines) < rows:
+        lines.append("")
+        styles.append([DEFAULT_STYLE] * cols)
+        widths.append(0)
+    return lines, styles, widths
+
+
 # --------------------------------------------------------------------------
 # Checking
 # --------------------------------------------------------------------------
@@ -856,10 +955,16 @@ def compare_text(frame: Frame, actual: list[str]) -> Mismatch | None:
     return None
 
 
-def compare_styles(frame: Frame, actual: list[list[tuple]], lines: list[str]) -> Mismatch | None:
-    """Compare cell styles; dim is dropped from the expectation because pyte has no dim."""
+def compare_styles(frame: Frame, actual: list[list[tuple]], lines: list[str],
+                   widths: list[int] | None = None) -> Mismatch | None:
+    """Compare cell styles; dim is dropped from both sides because pyte has no
+    dim (nor has libvterm, whose screens program recordings hold).  With
+    ``widths`` (tmux), only each row's first ``widths[row]`` columns are compared."""
     for row, (want_row, got_row) in enumerate(zip(frame.styles, actual)):
         want_row = [(fg, bg, attrs - {"dim"}) for fg, bg, attrs in want_row]
+        got_row = [(fg, bg, attrs - {"dim"}) for fg, bg, attrs in got_row]
+        if widths is not None:
+            want_row, got_row = want_row[:widths[row]], got_row[:widths[row]]
         for col, (want, got) in enumerate(zip(want_row, got_row)):
             if want != got:
                 return Mismatch(frame, row, f"row {row}, column {col} (style)", [
@@ -979,9 +1084,11 @@ class TmuxServer:
             raise BadInput(f"tmux {args[0]} failed ({done.returncode}): {done.stderr.strip()}")
         return done.stdout
 
-    def screen_after(self, stream_path: Path, plan: list[tuple[int, int, int]]) -> list[str]:
-        """The pane's text after replaying ``plan`` (``Recording.replay_plan``):
-        resize to each step's size, then write the stream up to its end."""
+    def screen_after(self, stream_path: Path, plan: list[tuple[int, int, int]]
+                     ) -> tuple[list[str], list[list[tuple]], list[int]]:
+        """The pane after replaying ``plan`` (``Recording.replay_plan``):
+        resize to each step's size, then write the stream up to its end.
+        Returns ``parse_capture``'s text, styles and printed widths."""
         self.sessions += 1
         name = f"frame{self.sessions}"
         tmux = f"{shlex.quote(self.binary)} -S {shlex.quote(self.socket)}"
@@ -1015,17 +1122,17 @@ class TmuxServer:
                 start = end
             size_format = "#{pane_width}x#{pane_height}"
             size, _, captured = self._tmux("display-message", "-p", "-t", name, size_format,
-                                           ";", "capture-pane", "-p", "-t", name).partition("\n")
+                                           ";", "capture-pane", "-p", "-e", "-N", "-t", name).partition("\n")
         finally:
             self._tmux("kill-session", "-t", name, check=False)  # must not mask an error from above
             with contextlib.suppress(OSError):
                 os.unlink(script_path)
         if size != f"{cols}x{rows}":
             raise BadInput(f"tmux pane is {size}, not {cols}x{rows} (resize-window failed?)")
-        return [normalise_line(line) for line in captured.split("\n")[:rows]]
+        return parse_capture(captured, cols, rows)
 
 
-def check_tmux(recording: Recording, positions: list[int]) -> CheckResult:
+def check_tmux(recording: Recording, positions: list[int], styles: bool = False) -> CheckResult:
     """Replay each selected frame in tmux and compare the text.
 
     tmux 3.3a differs from xterm (and so from the pyte judge) where a renderer
@@ -1035,6 +1142,12 @@ def check_tmux(recording: Recording, positions: list[int]) -> CheckResult:
     1) leaves the other half; REP works only straight after an ASCII
     character; IL/DL outside the scroll region act on the whole screen and
     keep the column; ``CSI ? 1049`` keeps its own saved cursor apart from DECSC.
+
+    Styles (``--tmux-styles``) are compared for the cells the capture prints
+    (``parse_capture``).  Off by default: on our renderer's st-256color
+    stream of watcha-home (frame 174 of 200, 80x24) tmux shows the last cell
+    of ``ESC[9X`` followed by ``ESC[9C`` without the erase's background,
+    where pyte and libvterm keep it (not yet understood; text matches).
     """
     result = CheckResult("tmux", recording)
     resizes = len(recording.resize_positions())
@@ -1043,9 +1156,12 @@ def check_tmux(recording: Recording, positions: list[int]) -> CheckResult:
     with TmuxServer(recording.term) as server:
         for position in positions:
             frame = recording.frames[position]
-            lines = server.screen_after(recording.stream_path.resolve(), recording.replay_plan(position))
+            lines, cell_styles, widths = server.screen_after(recording.stream_path.resolve(),
+                                                        recording.replay_plan(position))
             result.checked += 1
             result.mismatch = compare_text(frame, lines)
+            if result.mismatch is None and styles and frame.styles is not None:
+                result.mismatch = compare_styles(frame, cell_styles, lines, widths)
             if result.mismatch:
                 break
     return result
@@ -1105,7 +1221,8 @@ def check_directory(directory: Path, options: argparse.Namespace) -> int:
         if options.emulator in ("pyte", "both"):
             plans.append((check_pyte, frames_every(len(recording.frames), options.every)))
         if options.emulator in ("tmux", "both"):
-            plans.append((check_tmux, tmux_positions(recording, options.tmux_frames)))
+            plans.append((functools.partial(check_tmux, styles=options.tmux_styles),
+                          tmux_positions(recording, options.tmux_frames)))
         status = EXIT_OK
         for check, positions in plans:
             started = time.monotonic()
@@ -1129,6 +1246,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
                         help="pyte: check every K-th frame plus the last (default 1: all)")
     parser.add_argument("--tmux-frames", type=int, default=20, metavar="N",
                         help="tmux: check about N frames spread over the run plus the last (0: all)")
+    parser.add_argument("--tmux-styles", action="store_true",
+                        help="tmux: compare the styles of the cells its capture prints too (DEC line drawing "
+                             "is always read as its glyphs)")
     parser.add_argument("--max-frames", type=int, default=0, metavar="M",
                         help="only consider the first M frames of each recording")
     parser.add_argument("--verbose", action="store_true", help="show both screens on a mismatch, and timings")
@@ -1379,6 +1499,28 @@ def wrong_style_recording() -> RecordingBuilder:
     return r
 
 
+def line_drawing_recording() -> RecordingBuilder:
+    """An ncurses-style box in DEC line drawing (``ESC ( 0`` ... ``ESC ( B``,
+    xterm's smacs/rmacs) in colour, and the glyphs beside plain text: tmux's
+    capture prints these cells as ``lqqk`` unless read as the glyphs they mean."""
+    r = RecordingBuilder(12, 4)
+    r.emit("\x1b[H\x1b[2J\x1b[1;34m\x1b(0lqqqqk\x1b(B\x1b[0m\r\n\x1b[34m\x1b(0x\x1b(B\x1b[0m\x1b[7mhi\x1b[0m"
+           "\x1b[33m!!\x1b[34m\x1b(0x\x1b(B\x1b[0m\r\n\x1b[34m\x1b(0mqqqqj\x1b(B\x1b[0m \x1b(0`a~\x1b(B")
+    blue = {"fg": 4}
+    return r.frame(["┌────┐", "│hi!!│", "└────┘ ◆▒·", ""], [
+        [{"x": 0, "n": 6, "fg": 4, "attrs": ["bold"]}],
+        [{"x": 0, "n": 1, **blue}, {"x": 1, "n": 2, "attrs": ["reverse"]}, {"x": 3, "n": 2, "fg": 3},
+         {"x": 5, "n": 1, **blue}],
+        [{"x": 0, "n": 6, **blue}], []])
+
+
+def ascii_line_drawing_recording() -> RecordingBuilder:
+    """The same box claimed as its ASCII bytes: both emulators must report it."""
+    r = line_drawing_recording()
+    r.frames[0]["lines"] = ["lqqqqk", "xhi!!x", "mqqqqj `a~", ""]
+    return r
+
+
 @dataclass
 class SelfTestCase:
     name: str
@@ -1398,7 +1540,9 @@ SELF_TEST_CASES = [
     SelfTestCase("resize-cursor", resize_cursor_recording(), ("pyte",)),
     SelfTestCase("stale-resize", stale_after_resize_recording(), ("pyte", "tmux"), mismatch=(1, 0)),
     SelfTestCase("wrong-text", wrong_recording(), ("pyte", "tmux"), mismatch=(1, 3)),
-    SelfTestCase("wrong-style", wrong_style_recording(), ("pyte",), mismatch=(0, 0)),
+    SelfTestCase("wrong-style", wrong_style_recording(), ("pyte", "tmux"), mismatch=(0, 0)),
+    SelfTestCase("line-drawing", line_drawing_recording(), ("pyte", "tmux")),
+    SelfTestCase("ascii-box", ascii_line_drawing_recording(), ("pyte", "tmux"), mismatch=(0, 0)),
 ]
 
 
@@ -1452,7 +1596,7 @@ def run_self_test_case(case: SelfTestCase, directory: Path, emulators: set[str])
     for emulator in case.emulators:
         if emulator not in emulators:
             continue
-        check = check_pyte if emulator == "pyte" else check_tmux
+        check = check_pyte if emulator == "pyte" else functools.partial(check_tmux, styles=True)
         started = time.monotonic()
         result = check(recording, list(range(len(recording.frames))))
         elapsed = time.monotonic() - started

@@ -236,3 +236,12 @@ extension NamedKey {
         }
     }
 }
+
+extension TerminalScreen {
+    /// The cell libvterm shows at `row`, `col` (read by `styles()`, TerminalScreen+Styles.swift).
+    func cell(row: Int, col: Int) -> VTermScreenCell {
+        var cell = VTermScreenCell()
+        vterm_screen_get_cell(screen, VTermPos(row: Int32(row), col: Int32(col)), &cell)
+        return cell
+    }
+}
