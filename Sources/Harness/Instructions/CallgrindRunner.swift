@@ -97,7 +97,11 @@ public struct CallgrindRunner {
         } catch {
             throw CallgrindError.scratchUnwritable(path: scratchDirectory.path, reason: "\(error)")
         }
-        defer { try? FileManager.default.removeItem(at: workDirectory) }
+        let workSlot = TemporaryFiles.registerFolder(workDirectory.path, label: "callgrind scratch folder")
+        defer {
+            try? FileManager.default.removeItem(at: workDirectory)
+            TemporaryFiles.unregister(workSlot)
+        }
         let outFile = workDirectory.appendingPathComponent("callgrind.out")
         let options = [
             "--tool=callgrind", "--quiet", "--callgrind-out-file=\(outFile.path)", "--collect-atstart=no",
@@ -123,7 +127,7 @@ public struct CallgrindRunner {
         let result = try ChildProcess.run(
             launcher, launcherArguments,
             environment: StackAlignment.padded(childEnvironment, arguments: childArguments), scratch: workDirectory,
-            workingDirectory: workingDirectory)
+            workingDirectory: workingDirectory, label: "valgrind (callgrind) of framebench \(arguments.prefix(2).joined(separator: " "))")
         guard result.status == 0 else {
             throw CallgrindError.childFailed(status: result.status, stderrTail: result.standardErrorTail)
         }
@@ -218,7 +222,11 @@ public struct CallgrindRunner {
         // Strip into a private name, then rename: a concurrent suite never
         // sees a half-written copy.
         let partial = cacheDirectory.appendingPathComponent(".\(key).\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: partial) }
+        let partialSlot = TemporaryFiles.register(partial.path)
+        defer {
+            try? FileManager.default.removeItem(at: partial)
+            TemporaryFiles.unregister(partialSlot)
+        }
         let result = try ChildProcess.run(
             strip, ["--strip-debug", "-o", partial.path, source],
             environment: environment, scratch: cacheDirectory)

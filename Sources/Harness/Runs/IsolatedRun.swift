@@ -64,7 +64,11 @@ public enum IsolatedRun {
         } catch {
             throw UsageError("cannot run \(settings.name) in its own process: no scratch folder in \(scratch.deletingLastPathComponent().path) (\(error))")
         }
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratchSlot = TemporaryFiles.registerFolder(scratch.path, label: "scratch folder")
+        defer {
+            try? FileManager.default.removeItem(at: scratch)
+            TemporaryFiles.unregister(scratchSlot)
+        }
         let arguments = settings.childArguments(flag: childFlag)
         var environment = ProcessInfo.processInfo.environment
         // Hash tables walked in one order from process to process (see DeterministicHashing).
@@ -74,7 +78,7 @@ public enum IsolatedRun {
             outcome = try ChildProcess.run(
                 executable, arguments,
                 environment: StackAlignment.padded(environment, arguments: [executable.path] + arguments),
-                scratch: scratch)
+                scratch: scratch, label: "\(settings.name) in its own process (run --isolated-child)")
         } catch {
             throw UsageError("cannot run \(settings.name) in its own process (\(executable.path)): \(error)")
         }
