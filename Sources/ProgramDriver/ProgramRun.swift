@@ -8,6 +8,9 @@ public enum ProgramOutcome: Equatable, Sendable, CustomStringConvertible {
     case hung(input: Int?, timeoutMilliseconds: Int)
     /// The output never went quiet for the timeout, or passed the byte limit.
     case flooded(bytes: Int, reason: String)
+    /// The program stopped itself (SIGSTOP, SIGTSTP...) before the script
+    /// ended: it read nothing more, and what followed was the terminal's echo.
+    case stopped(signal: Int32)
 
     public var isCompleted: Bool { self == .completed }
 
@@ -18,6 +21,7 @@ public enum ProgramOutcome: Equatable, Sendable, CustomStringConvertible {
         case .hung(let input?, let timeout): return "hung: input \(input) got no output within \(timeout) ms"
         case .hung(nil, let timeout): return "hung: no output within \(timeout) ms of the start"
         case .flooded(let bytes, let reason): return "flooded: \(reason) (\(bytes) bytes)"
+        case .stopped(let signal): return "stopped (signal \(signal)) before the script ended"
         }
     }
 }

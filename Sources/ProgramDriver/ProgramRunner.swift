@@ -95,6 +95,7 @@ private struct Session {
                     for repeatIndex in 0..<count {
                         if reachedFrameLimit { break }
                         let before = cutter.frames.count
+                        try checkRunning()
                         let sentAt = monotonicNanoseconds()
                         sendInput(screen.encode(key))
                         if let interval {
@@ -184,9 +185,24 @@ private struct Session {
                 closed = true
                 continue
             }
-            if ready == 0 { continue }
+            if ready == 0 {
+                // Nothing to read: only now may an exit without end-of-file end the run (what it wrote is read).
+                try checkRunning()
+                continue
+            }
             if revents & Int16(POLLOUT) != 0 { flushInput() }
             if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { try readAvailable() }
+        }
+    }
+
+    /// Ends the run when the program exited although something it started
+    /// still holds the pty (no end-of-file comes), or stopped itself: the
+    /// bytes after that are the terminal's echo of our keys, not frames.
+    func checkRunning() throws(Stop) {
+        switch child.state() {
+        case .running: return
+        case .stopped(let signal): throw .ended(.stopped(signal: signal))
+        case .exited(let status): throw .ended(.exitedEarly(status: status))
         }
     }
 
