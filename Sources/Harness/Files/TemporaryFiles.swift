@@ -1,3 +1,4 @@
+import Foundation
 import ProcessLifetime
 
 #if canImport(Glibc)
@@ -30,6 +31,29 @@ public enum TemporaryFiles {
     /// Registers a scratch folder, removed with everything in it on a signal.
     static func registerFolder(_ path: String, label: String) -> Int? {
         register(path, kind: Int32(FRAMEBENCH_LIFETIME_TREE), label: label)
+    }
+
+    /// The name of a scratch folder `prefix` makes: it carries our pid, so a
+    /// later framebench can tell a folder whose maker is gone (killed
+    /// outright, SIGKILL: no handler ran) from one in use.
+    static func scratchName(_ prefix: String) -> String {
+        "\(prefix)-pid\(getpid())-\(UUID().uuidString)"
+    }
+
+    /// Removes the scratch folders named by `scratchName(prefix)` in
+    /// `directory` whose maker no longer runs. Best effort: a folder that
+    /// cannot be removed stays.
+    static func removeAbandoned(_ prefix: String, in directory: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix("\(prefix)-pid") {
+            let digits = name.dropFirst(prefix.count + 4).prefix { $0.isNumber }
+            guard let pid = pid_t(digits), pid > 0, pid != getpid(),
+                name.dropFirst(prefix.count + 4 + digits.count).hasPrefix("-")
+            else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                _ = framebench_lifetime_remove_tree(directory.appendingPathComponent(name).path)
+            }
+        }
     }
 
     /// Registers a folder made for this run's output, removed on a signal if still empty.

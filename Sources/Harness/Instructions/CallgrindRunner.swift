@@ -91,7 +91,8 @@ public struct CallgrindRunner {
             throw CallgrindError.valgrindMissing
         }
         let stripped = try strippedExecutable()
-        let workDirectory = scratchDirectory.appendingPathComponent("framebench-callgrind-run-\(UUID().uuidString)")
+        TemporaryFiles.removeAbandoned("framebench-callgrind-run", in: scratchDirectory)
+        let workDirectory = scratchDirectory.appendingPathComponent(TemporaryFiles.scratchName("framebench-callgrind-run"))
         do {
             try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         } catch {

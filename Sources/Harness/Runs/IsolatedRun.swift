@@ -57,8 +57,9 @@ public enum IsolatedRun {
     ///   fails (with the tail of its standard error) or prints something else.
     static func run(_ settings: RunSettings) throws -> RunResult {
         let executable = try CountedRun.executable()
+        TemporaryFiles.removeAbandoned("framebench-isolated", in: FileManager.default.temporaryDirectory)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "framebench-isolated-\(UUID().uuidString)")
+            TemporaryFiles.scratchName("framebench-isolated"))
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
         } catch {
