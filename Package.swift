@@ -47,6 +47,7 @@ let package = Package(
         // The one registry of children and scratch paths that must not outlive framebench,
         // and the thread every child is forked on (below ProgramDriver and Harness).
         .target(name: "ProcessLifetime"),
+        .testTarget(name: "ProcessLifetimeTests", dependencies: ["ProcessLifetime"]),
         .target(name: "CPseudoTerminal", dependencies: ["ProcessLifetime"], linkerSettings: [.linkedLibrary("util")]),
         // Drives any terminal program on a pty and measures its frames through libvterm.
         .target(name: "ProgramDriver", dependencies: ["CVTerm", "CPseudoTerminal", "ProcessLifetime"]),
