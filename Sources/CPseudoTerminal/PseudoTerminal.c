@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,6 +30,8 @@ static void start_guard(int lifeline_read, int lifeline_write) {
         return;
     }
     if (fork() != 0) _exit(0);  // the guard is the grandchild: init (or a subreaper) reaps it
+    // Its argv is still framebench's (no exec); its name says what it is in ps -o comm and top.
+    prctl(PR_SET_NAME, "fb-pty-guard");  // at most 15 characters
     int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGWINCH};
     for (unsigned index = 0; index < sizeof ignored / sizeof ignored[0]; index++) signal(ignored[index], SIG_IGN);
     close(lifeline_write);
