@@ -44,9 +44,13 @@ let package = Package(
             pkgConfig: "vterm",
             providers: [.apt(["libvterm-dev"])]
         ),
-        .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+        // The one registry of children and scratch paths that must not outlive framebench,
+        // and the thread every child is forked on (below ProgramDriver and Harness).
+        .target(name: "ProcessLifetime"),
+        .testTarget(name: "ProcessLifetimeTests", dependencies: ["ProcessLifetime"]),
+        .target(name: "CPseudoTerminal", dependencies: ["ProcessLifetime"], linkerSettings: [.linkedLibrary("util")]),
         // Drives any terminal program on a pty and measures its frames through libvterm.
-        .target(name: "ProgramDriver", dependencies: ["CVTerm", "CPseudoTerminal"]),
+        .target(name: "ProgramDriver", dependencies: ["CVTerm", "CPseudoTerminal", "ProcessLifetime"]),
         .testTarget(name: "ProgramDriverTests", dependencies: ["ProgramDriver"]),
         .target(name: "CAllocationCounter"),
         .target(name: "CCallgrind"),
@@ -57,6 +61,7 @@ let package = Package(
             name: "Harness",
             dependencies: [
                 "FrameGrid", "TerminalOutput", "Workloads", "Layout", "CAllocationCounter", "CCallgrind", "ProgramDriver",
+                "ProcessLifetime",
             ]
         ),
         .target(name: "Reports", dependencies: ["Harness"]),
@@ -76,7 +81,7 @@ let package = Package(
             name: "framebench",
             dependencies: [
                 "Harness", "Reports", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput",
-                "ProgramDriver",
+                "ProgramDriver", "ProcessLifetime",
             ],
             plugins: ["GitCommitPlugin"]
         ),

@@ -228,6 +228,7 @@ if [ "$base_commit" = "$head_commit" ] && [ "$head_dirty" = false ]; then same_s
 work=
 worktrees=()
 child=
+watchdog=
 
 # Children start a session of their own (setsid), so that stopping one stops
 # everything it started: swift build puts its compilers in process groups of
@@ -265,6 +266,7 @@ stop_child() {
 cleanup() {
     local status=$?
     trap - EXIT INT TERM HUP
+    if [ -n "$watchdog" ]; then kill -KILL "$watchdog" 2>/dev/null || true; wait "$watchdog" 2>/dev/null || true; fi
     stop_child
     local tree
     for tree in ${worktrees[@]+"${worktrees[@]}"}; do
@@ -283,6 +285,28 @@ trap 'note "terminated; stopping and removing the worktrees"; exit 143' TERM
 trap 'exit 129' HUP
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/compare-branches.XXXXXX")
+
+# The watchdog: when this script is killed outright (SIGKILL, so no trap
+# runs), it stops the build or run in progress (the session named in
+# $work/child.session) and removes the worktrees (listed in $work/worktrees)
+# and $work. It checks every half second; the EXIT trap ends it first.
+(
+    trap '' INT TERM HUP
+    script=$$
+    while kill -0 "$script" 2>/dev/null; do sleep 0.5; done
+    if [ -s "$work/child.session" ]; then
+        child=$(cat "$work/child.session")
+        stop_child
+    fi
+    if [ -s "$work/worktrees" ]; then
+        while IFS= read -r tree; do
+            git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true
+        done <"$work/worktrees"
+    fi
+    rm -rf "$work"
+    git -C "$root" worktree prune >/dev/null 2>&1 || true
+) </dev/null >/dev/null 2>&1 &
+watchdog=$!
 # The children's temporary files go here too (swift build leaves lock files
 # and TemporaryDirectory.* behind), so removing $work removes everything.
 mkdir "$work/tmp"
@@ -294,8 +318,10 @@ run_logged() {  # log directory command...
     shift 2
     (cd "$directory" && TMPDIR="$work/tmp" exec ${detach[@]+"${detach[@]}"} "$@") >"$log" 2>&1 </dev/null &
     child=$!
+    printf '%s\n' "$child" >"$work/child.session"
     wait "$child" || status=$?
     child=
+    rm -f "$work/child.session"
     return "$status"
 }
 
@@ -326,6 +352,7 @@ toolchain=$(TMPDIR="$work/tmp" swift --version 2>/dev/null | head -n 1)
 make_worktree() {  # directory commit dirty
     local directory=$1 commit=$2 dirty=$3
     worktrees+=("$directory")
+    printf '%s\n' "$directory" >>"$work/worktrees"
     git -C "$root" worktree add --detach --quiet "$directory" "$commit" >"$work/worktree.log" 2>&1 \
         || fail "cannot create a worktree of $commit in $directory: $(cat "$work/worktree.log")"
     [ "$dirty" = true ] || return 0

@@ -683,6 +683,158 @@ case_live_lone_esc_then_q_quits() {
     wait_flags "0 1" && wait_exit 0
 }
 
+# ================================================================ process lifetime
+# (issue 34 item 1, issue 31 item 5; one block, to merge apart from the rest.)
+# Nothing framebench starts outlives it, however it ends. Each case gives the
+# processes it makes a unique marker in their argv (--seed N for an isolated
+# or counted child, `sleep N.x` inside a program), ends framebench one way,
+# then asserts the process table holds nothing live with the marker and
+# framebench's scratch folders (under its own TMPDIR) are gone. Leftovers of
+# a failing case are killed by pid (they are ours).
+
+lifetime_marker() { echo $(((RANDOM << 15 | RANDOM) + 100000000)); }
+lifetime_live() {  # lifetime_live MARKER: live processes with MARKER in their argv (not this pipeline's)
+    ps -e -o pid=,stat=,args= | awk -v m="$1" 'index($0, m) && $2 !~ /^Z/ && !/ awk /'
+}
+lifetime_nothing_left() {  # lifetime_nothing_left MARKER: waits up to 3 s for every marked process to end
+    local left
+    for _ in $(seq 1 30); do
+        left=$(lifetime_live "$1")
+        [ -n "$left" ] || return 0
+        sleep 0.1
+    done
+    echo "still running after framebench ended:"
+    echo "$left" | cut -c1-160
+    echo "$left" | awk '{ print $1 }' | xargs -r kill -KILL 2>/dev/null
+    return 1
+}
+lifetime_tmp="$work/lifetime-tmp"
+lifetime_no_scratch() {
+    local left
+    left=$(find "$lifetime_tmp" -mindepth 1 -maxdepth 1 -name 'framebench-*' ! -name framebench-callgrind 2>/dev/null)  # the stripped-binary cache stays by design
+    [ -z "$left" ] || { echo "scratch left behind: $left"; rm -rf "$lifetime_tmp"/framebench-isolated-* "$lifetime_tmp"/framebench-callgrind-run-*; return 1; }
+}
+# lifetime_start WAIT_FOR COMMAND...: starts framebench (SIGINT, SIGTERM and
+# SIGHUP at their defaults, as from a terminal) with TMPDIR=$lifetime_tmp and
+# waits up to 20 s until a process other than framebench matches WAIT_FOR
+# (an awk pattern); sets lifetime_pid.
+lifetime_start() {
+    local wait_for=$1
+    shift
+    mkdir -p "$lifetime_tmp"
+    TMPDIR="$lifetime_tmp" env --default-signal=INT,TERM,HUP "$@" >"$work/lifetime.out" 2>"$work/lifetime.err" &
+    lifetime_pid=$!
+    for _ in $(seq 1 200); do
+        ps -e -o pid=,stat=,args= | awk -v p="$lifetime_pid" "\$1 != p && \$2 !~ /^Z/ && !/ awk / && /$wait_for/ { found = 1 } END { exit !found }" && return 0
+        kill -0 "$lifetime_pid" 2>/dev/null || { echo "framebench ended before its child started: $(cat "$work/lifetime.err")"; return 1; }
+        sleep 0.1
+    done
+    echo "no process matching $wait_for within 20 s"
+    kill -KILL "$lifetime_pid"
+    return 1
+}
+# lifetime_end SIGNAL: signals framebench, waits for it and checks its exit
+# status (128 + the signal) and, but for SIGKILL, that it said what it cut short.
+lifetime_end() {
+    local signal=$1 status=0 want
+    kill "-$signal" "$lifetime_pid"
+    wait "$lifetime_pid" || status=$?
+    want=$((128 + $(kill -l "$signal")))
+    expect_rc "$want" "$status" "framebench after SIG$signal" || { cat "$work/lifetime.err"; return 1; }
+    [ "$signal" = KILL ] || grep -q "cut short" "$work/lifetime.err" \
+        || { echo "SIG$signal: no word of what was cut short: $(cat "$work/lifetime.err")"; return 1; }
+}
+
+# An isolated run (run, run --suite, baseline save all start one) ended by a signal.
+lifetime_isolated_run_signal() {
+    local signal=$1 marker
+    marker=$(lifetime_marker)
+    lifetime_start "isolated-child.*--seed $marker" "$framebench" run plain-feed --size 20x5 --frames 10000000 \
+        --seed "$marker" --format json --out out.json || return 1
+    sleep 0.3
+    lifetime_end "$signal"
+    local ended=$?
+    lifetime_nothing_left "$marker" || return 1
+    [ $ended -eq 0 ] || return 1
+    if [ "$signal" = KILL ]; then
+        # No handler runs on SIGKILL: the next run removes the scratch folder of a framebench that is gone.
+        TMPDIR="$lifetime_tmp" "$framebench" run plain-feed --size 20x5 --frames 20 --format json --out next.json >/dev/null 2>&1
+    fi
+    lifetime_no_scratch && [ ! -e out.json ] || { [ ! -e out.json ] || echo "out.json written by a cut-short run"; return 1; }
+}
+case_lifetime_isolated_run_sigint() { lifetime_isolated_run_signal INT; }
+case_lifetime_isolated_run_sigterm() { lifetime_isolated_run_signal TERM; }
+case_lifetime_isolated_run_sighup() { lifetime_isolated_run_signal HUP; }
+case_lifetime_isolated_run_sigkill() { lifetime_isolated_run_signal KILL; }
+
+# A program with a background job that ignores SIGHUP (nohup), ended by a signal.
+lifetime_program_signal() {
+    local signal=$1 marker
+    marker=$(lifetime_marker)
+    lifetime_start "^ *[0-9]+ +[^ ]+ +sleep $marker\\.2" "$framebench" program --keys 'wait 30s' -- \
+        sh -c "nohup sleep $marker.1 >/dev/null 2>&1 & printf 'ready\n'; exec sleep $marker.2" || return 1
+    lifetime_end "$signal"
+    local ended=$?
+    lifetime_nothing_left "$marker" && [ $ended -eq 0 ]
+}
+case_lifetime_program_sigint() { lifetime_program_signal INT; }
+case_lifetime_program_sigterm() { lifetime_program_signal TERM; }
+case_lifetime_program_sighup() { lifetime_program_signal HUP; }
+case_lifetime_program_sigkill() { lifetime_program_signal KILL; }
+
+# Normal ends: the program's whole group goes with it.
+case_lifetime_program_background_job_ends_with_it() {
+    local marker status=0
+    marker=$(lifetime_marker)
+    fb program --keys 'Enter x2' -- sh -c "nohup sleep $marker.1 >/dev/null 2>&1 & printf 'ready\n'; while read -r l; do printf 'got\n'; done" \
+        >/dev/null 2>&1 || status=$?
+    lifetime_nothing_left "$marker" && expect_rc 0 $status "program with a background job"
+}
+case_lifetime_program_ignoring_sighup_ends_with_its_child() {
+    local marker status=0
+    marker=$(lifetime_marker)
+    fb program --keys 'wait 300ms' -- sh -c "trap '' HUP; printf 'ready\n'; sleep $marker.1; sleep $marker.2" \
+        >/dev/null 2>&1 || status=$?
+    lifetime_nothing_left "$marker" && expect_rc 0 $status "program ignoring SIGHUP"
+}
+
+# A program that stops itself, or exits while a child holds the pty, is
+# reported as such (exit 1), never "completed" with frames of our keys' echo.
+case_lifetime_program_stopping_itself_is_reported_stopped() {
+    local marker status=0
+    marker=$(lifetime_marker)
+    fb program --keys 'Enter x4' -- sh -c ": $marker; printf 'ready\n'; read -r l; printf 'got\n'; kill -STOP \$\$" \
+        >out.txt 2>&1 || status=$?
+    lifetime_nothing_left "$marker" || return 1
+    grep -q "stopped (signal 19)" out.txt || { echo "not reported stopped:"; grep -i "run 1\|framebench:" out.txt; return 1; }
+    expect_rc 1 $status "program stopping itself"
+}
+case_lifetime_program_exiting_with_a_child_on_the_pty_is_reported_exited() {
+    local marker status=0
+    marker=$(lifetime_marker)
+    fb program --keys 'Enter x4' -- sh -c "printf 'ready\n'; read -r l; printf 'got\n'; trap '' HUP; sleep $marker & exit 0" \
+        >out.txt 2>&1 || status=$?
+    lifetime_nothing_left "$marker" || return 1
+    grep -q "exited before the script ended" out.txt || { echo "not reported exited:"; grep -i "run 1\|framebench:" out.txt; return 1; }
+    expect_rc 1 $status "program exiting while a child holds the pty"
+}
+
+# valgrind under `profile`, cut short: no valgrind, no callgrind scratch, no empty output folder.
+case_lifetime_profile_sigint() {
+    command -v valgrind >/dev/null || { echo "valgrind not installed"; return 77; }
+    local marker
+    marker=$(lifetime_marker)
+    lifetime_start "valgrind.*--seed $marker" "$framebench" profile plain-feed --size 20x5 --frames 2000000 \
+        --seed "$marker" --out prof || return 1
+    sleep 0.5
+    lifetime_end INT
+    local ended=$?
+    lifetime_nothing_left "$marker" || return 1
+    [ $ended -eq 0 ] && lifetime_no_scratch || return 1
+    [ ! -e prof ] || { echo "output folder prof left: $(ls -A prof)"; return 1; }
+}
+# ================================================================ end of process lifetime
+
 # ---------------------------------------------------------------- run
 
 # RELIABILITY_ONLY=PATTERN runs only the cases whose names match (grep -E), for working on one.

@@ -328,6 +328,19 @@ check "no worktree and no temporary directory left" no_worktree_left
 check "no framebench process still running" no_process_left
 if ! exits 143; then show "$work/terminate.err"; fi
 
+echo "killed outright (SIGKILL) while building ..."
+launch killed --keep-builds base
+wait_for "$work/killed.err" "B \(working tree @ .*building"
+sleep 3  # the compilers are running now
+stop KILL  # no trap runs: the script's watchdog stops the build and removes the worktrees
+for _ in $(seq 1 50); do
+    no_worktree_left && break
+    sleep 0.2
+done
+check "SIGKILL while building exits 137" exits 137
+check "no worktree and no temporary directory left" no_worktree_left
+check "no process of the killed build still running" no_process_left
+
 echo "time: $((SECONDS - started)) s"
 echo "compare-branches: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -156,6 +156,7 @@ private struct Session {
                     if let interval {
                         for repeatIndex in 0..<count {
                             if reachedFrameLimit { break }
+                            try checkRunning()
                             let sentAt = sendInput(
                                 bytes, line: info.line, step: words, expectsFrame: info.expectsFrame, openLoop: true)
                             if repeatIndex + 1 < count {
@@ -166,6 +167,7 @@ private struct Session {
                     } else {
                         for _ in 0..<count {
                             if reachedFrameLimit { break }
+                            try checkRunning()
                             let index = sendInput(bytes, line: info.line, step: words, expectsFrame: info.expectsFrame)
                             try awaitAnswer(of: index)
                         }
@@ -330,8 +332,23 @@ private struct Session {
             var revents: Int16 = 0
             wakeups += 1
             if backlogIndex < backlog.count { continue }
-            if wake > now { _ = framebench_poll_one(reader.wakeDescriptor, Int16(POLLIN), &revents, wake - now) }
+            if wake > now {
+                let ready = framebench_poll_one(reader.wakeDescriptor, Int16(POLLIN), &revents, wake - now)
+                // Nothing read until the wake: only now may an exit without end-of-file end the run (what it wrote is read).
+                if ready == 0 { try checkRunning() }
+            }
             if !pendingInput.isEmpty { flushInput() }
+        }
+    }
+
+    /// Ends the run when the program exited although something it started
+    /// still holds the pty (no end-of-file comes), or stopped itself: the
+    /// bytes after that are the terminal's echo of our keys, not frames.
+    func checkRunning() throws(Stop) {
+        switch child.state() {
+        case .running: return
+        case .stopped(let signal): throw .ended(.stopped(signal: signal))
+        case .exited(let status): throw .ended(.exitedEarly(status: status))
         }
     }
 

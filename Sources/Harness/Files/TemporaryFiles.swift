@@ -1,38 +1,75 @@
+import Foundation
+import ProcessLifetime
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Temporary files that a signal must not leave behind.
+/// Temporary files and scratch folders that a signal must not leave behind.
 ///
-/// While a file is registered, SIGINT, SIGTERM and SIGHUP remove it and then
-/// end the process as the signal would have. The paths are kept as C strings
-/// in a fixed table so the handler only calls `unlink`, `signal` and `raise`,
-/// which are async-signal-safe. Handlers are installed only where the signal
-/// still has its default action: live mode's own handlers, and signals a
-/// shell set to be ignored (`nohup`), stay as they are.
-enum TemporaryFiles {
-    private static let capacity = 8
-    nonisolated(unsafe) private static let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
-        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-        table.initialize(repeating: nil, count: capacity)
-        return table
-    }()
-    nonisolated(unsafe) private static var installed = false
+/// A thin front of ProcessLifetime's registry, the one table of what
+/// framebench must clean up (its children are in it too): while a path is
+/// registered, SIGINT, SIGTERM and SIGHUP remove it (after ending the
+/// children) and framebench exits 128 + the signal, saying what was cut
+/// short. The table is fixed and the handler only makes async-signal-safe
+/// calls. Handlers are installed only where the signal still has its default
+/// action: live mode's own handlers, and signals a shell set to be ignored
+/// (`nohup`), stay as they are.
+public enum TemporaryFiles {
+    /// Installs the handlers (where the signals have their default action);
+    /// `activity` names what this process does, for the message. The
+    /// executable calls it first thing; registering a path calls it too.
+    public static func install(activity: String = "") {
+        framebench_lifetime_install(activity)
+    }
 
-    /// Registers `path`; the returned slot unregisters it.
+    /// Registers `path` (a file); the returned slot unregisters it.
     static func register(_ path: String) -> Int? {
-        installHandlers()
-        for slot in 0..<capacity where table[slot] == nil {
-            table[slot] = strdup(path)
-            return slot
+        register(path, kind: Int32(FRAMEBENCH_LIFETIME_FILE), label: "")
+    }
+
+    /// Registers a scratch folder, removed with everything in it on a signal.
+    static func registerFolder(_ path: String, label: String) -> Int? {
+        register(path, kind: Int32(FRAMEBENCH_LIFETIME_TREE), label: label)
+    }
+
+    /// The name of a scratch folder `prefix` makes: it carries our pid, so a
+    /// later framebench can tell a folder whose maker is gone (killed
+    /// outright, SIGKILL: no handler ran) from one in use.
+    static func scratchName(_ prefix: String) -> String {
+        "\(prefix)-pid\(getpid())-\(UUID().uuidString)"
+    }
+
+    /// Removes the scratch folders named by `scratchName(prefix)` in
+    /// `directory` whose maker no longer runs. Best effort: a folder that
+    /// cannot be removed stays.
+    static func removeAbandoned(_ prefix: String, in directory: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix("\(prefix)-pid") {
+            let digits = name.dropFirst(prefix.count + 4).prefix { $0.isNumber }
+            guard let pid = pid_t(digits), pid > 0, pid != getpid(),
+                name.dropFirst(prefix.count + 4 + digits.count).hasPrefix("-")
+            else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                _ = framebench_lifetime_remove_tree(directory.appendingPathComponent(name).path)
+            }
         }
-        return nil  // more than `capacity` at once: still written, only not cleaned up on a signal
+    }
+
+    /// Registers a folder made for this run's output, removed on a signal if still empty.
+    static func registerOutputFolder(_ path: String) -> Int? {
+        register(path, kind: Int32(FRAMEBENCH_LIFETIME_EMPTY_FOLDER), label: "empty output folder")
+    }
+
+    private static func register(_ path: String, kind: Int32, label: String) -> Int? {
+        install()
+        let slot = framebench_lifetime_register_path(path, kind, label)
+        return slot >= 0 ? Int(slot) : nil  // table full: still written, only not cleaned up on a signal
     }
 
     static func unregister(_ slot: Int?) {
-        guard let slot, let path = table[slot] else { return }
-        table[slot] = nil
-        free(path)
+        guard let slot else { return }
+        framebench_lifetime_unregister(Int32(slot))
     }
 
     /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back, so steps that
@@ -46,28 +83,5 @@ enum TemporaryFiles {
         sigprocmask(SIG_BLOCK, &held, &previous)
         defer { sigprocmask(SIG_SETMASK, &previous, nil) }
         return try body()
-    }
-
-    private static func installHandlers() {
-        guard !installed else { return }
-        installed = true
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            var current = sigaction()
-            sigaction(number, nil, &current)
-            guard current.__sigaction_handler.sa_handler == nil else { continue }  // nil is SIG_DFL
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = onSignal
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(number, &action, nil)
-        }
-    }
-
-    private static let onSignal: @convention(c) (Int32) -> Void = { number in
-        for slot in 0..<TemporaryFiles.capacity {
-            if let path = TemporaryFiles.table[slot] { unlink(path) }
-        }
-        signal(number, SIG_DFL)
-        raise(number)  // delivered when the handler returns: the process ends as the signal meant
     }
 }

@@ -91,13 +91,18 @@ public struct CallgrindRunner {
             throw CallgrindError.valgrindMissing
         }
         let stripped = try strippedExecutable()
-        let workDirectory = scratchDirectory.appendingPathComponent("framebench-callgrind-run-\(UUID().uuidString)")
+        TemporaryFiles.removeAbandoned("framebench-callgrind-run", in: scratchDirectory)
+        let workDirectory = scratchDirectory.appendingPathComponent(TemporaryFiles.scratchName("framebench-callgrind-run"))
         do {
             try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         } catch {
             throw CallgrindError.scratchUnwritable(path: scratchDirectory.path, reason: "\(error)")
         }
-        defer { try? FileManager.default.removeItem(at: workDirectory) }
+        let workSlot = TemporaryFiles.registerFolder(workDirectory.path, label: "callgrind scratch folder")
+        defer {
+            try? FileManager.default.removeItem(at: workDirectory)
+            TemporaryFiles.unregister(workSlot)
+        }
         let outFile = workDirectory.appendingPathComponent("callgrind.out")
         let options = [
             "--tool=callgrind", "--quiet", "--callgrind-out-file=\(outFile.path)", "--collect-atstart=no",
@@ -123,7 +128,7 @@ public struct CallgrindRunner {
         let result = try ChildProcess.run(
             launcher, launcherArguments,
             environment: StackAlignment.padded(childEnvironment, arguments: childArguments), scratch: workDirectory,
-            workingDirectory: workingDirectory)
+            workingDirectory: workingDirectory, label: "valgrind (callgrind) of framebench \(arguments.prefix(2).joined(separator: " "))")
         guard result.status == 0 else {
             throw CallgrindError.childFailed(status: result.status, stderrTail: result.standardErrorTail)
         }
@@ -218,7 +223,11 @@ public struct CallgrindRunner {
         // Strip into a private name, then rename: a concurrent suite never
         // sees a half-written copy.
         let partial = cacheDirectory.appendingPathComponent(".\(key).\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: partial) }
+        let partialSlot = TemporaryFiles.register(partial.path)
+        defer {
+            try? FileManager.default.removeItem(at: partial)
+            TemporaryFiles.unregister(partialSlot)
+        }
         let result = try ChildProcess.run(
             strip, ["--strip-debug", "-o", partial.path, source],
             environment: environment, scratch: cacheDirectory)

@@ -31,6 +31,13 @@ public enum InstructionProfile {
         let callgrind = directory.appendingPathComponent(fileNames.callgrind)
         let folded = directory.appendingPathComponent(fileNames.folded)
         let flame = directory.appendingPathComponent(fileNames.flameGraph)
+        // A folder made for this profile goes again if the profile is cut
+        // short before anything is in it (a folder that was there stays).
+        var folderSlot: Int?
+        if !FileManager.default.fileExists(atPath: directory.path) {
+            folderSlot = TemporaryFiles.registerOutputFolder(directory.path)
+        }
+        defer { TemporaryFiles.unregister(folderSlot) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -38,7 +45,11 @@ public enum InstructionProfile {
         }
         for file in [callgrind, folded, flame] { try AtomicFile.check(file.path, replacing: replacing) }
         let raw = directory.appendingPathComponent(".callgrind-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: raw) }
+        let rawSlot = TemporaryFiles.register(raw.path)
+        defer {
+            try? FileManager.default.removeItem(at: raw)
+            TemporaryFiles.unregister(rawSlot)
+        }
         do {
             _ = try CallgrindRunner(executable: try CountedRun.executable())
                 .run(arguments: settings.childArguments(flag: "--counted-child"), keepOutput: raw)

@@ -27,7 +27,7 @@ public struct SwiftDemangler {
     public func demangle(fileAt input: URL, scratch: URL) throws -> Data {
         let result = try ChildProcess.run(
             URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" --simplified < \"$1\"", tool.path, input.path],
-            environment: ProcessInfo.processInfo.environment, scratch: scratch)
+            environment: ProcessInfo.processInfo.environment, scratch: scratch, label: "swift-demangle")
         guard result.status == 0 else {
             throw UsageError("\(tool.path) failed (status \(result.status)): \(result.standardErrorTail)")
         }

@@ -57,14 +57,19 @@ public enum IsolatedRun {
     ///   fails (with the tail of its standard error) or prints something else.
     static func run(_ settings: RunSettings) throws -> RunResult {
         let executable = try CountedRun.executable()
+        TemporaryFiles.removeAbandoned("framebench-isolated", in: FileManager.default.temporaryDirectory)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "framebench-isolated-\(UUID().uuidString)")
+            TemporaryFiles.scratchName("framebench-isolated"))
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
         } catch {
             throw UsageError("cannot run \(settings.name) in its own process: no scratch folder in \(scratch.deletingLastPathComponent().path) (\(error))")
         }
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratchSlot = TemporaryFiles.registerFolder(scratch.path, label: "scratch folder")
+        defer {
+            try? FileManager.default.removeItem(at: scratch)
+            TemporaryFiles.unregister(scratchSlot)
+        }
         let arguments = settings.childArguments(flag: childFlag)
         var environment = ProcessInfo.processInfo.environment
         // Hash tables walked in one order from process to process (see DeterministicHashing).
@@ -74,7 +79,7 @@ public enum IsolatedRun {
             outcome = try ChildProcess.run(
                 executable, arguments,
                 environment: StackAlignment.padded(environment, arguments: [executable.path] + arguments),
-                scratch: scratch)
+                scratch: scratch, label: "\(settings.name) in its own process (run --isolated-child)")
         } catch {
             throw UsageError("cannot run \(settings.name) in its own process (\(executable.path)): \(error)")
         }
