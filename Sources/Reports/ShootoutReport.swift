@@ -18,7 +18,8 @@ public struct ShootoutReport {
     public var command: String
 
     public init(
-        plan: ShootoutPlan, summaries: [ShootoutSummary], versions: [String: String], machine: String, date: String,
+        plan: ShootoutPlan, summaries: [ShootoutSummary], versions: [String: String], machine: String,
+        date: String,
         command: String
     ) {
         self.plan = plan
@@ -47,12 +48,14 @@ public struct ShootoutReport {
     public func markdown() -> String {
         var out = "# Terminal UI shootout\n\n"
         out += "- date: \(date)\n- machine: \(machine)\n"
-        out += "- terminal \(plan.cols)x\(plan.rows), \(plan.items) items, jump to item \(plan.jump), \(plan.rounds) rounds (interleaved)\n"
+        out +=
+            "- terminal \(plan.cols)x\(plan.rows), \(plan.items) items, jump to item \(plan.jump), \(plan.rounds) rounds (interleaved)\n"
         out += "- reference (list rows checked against): \(plan.reference)\n- command: `\(command)`\n\n"
         out += Self.caveats + "\n\n"
         for script in plan.scripts {
             out += "## \(script.name)\n\n`\(script.keys.oneLine)`\n\n"
-            out += "| peer | language | version | p50 ms [95% CI] | p90 ms [95% CI] | p99 ms [95% CI] | max ms | first byte p50 ms | bytes/frame | dirty cells/frame | full repaints | CPU/frame ms | peak RSS MiB | frames/input | same rows |\n"
+            out +=
+                "| peer | language | version | p50 ms [95% CI] | p90 ms [95% CI] | p99 ms [95% CI] | max ms | first byte p50 ms | bytes/frame | dirty cells/frame | full repaints | CPU/frame ms | peak RSS MiB | frames/input | same rows |\n"
             out += "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
             for summary in summaries where summary.script == script.name {
                 out += "| " + row(summary).joined(separator: " | ") + " |\n"
@@ -65,23 +68,31 @@ public struct ShootoutReport {
 
     /// Each round's p50 and their spread, per peer and script.
     public func spreadMarkdown() -> String {
-        guard plan.rounds > 1 else { return "" }
+        guard let rows = spreadRows() else { return "" }
         var out = "## Rounds: p50 of each round, ms, and the spread (max - min) / median\n\n"
         out += "| peer | " + plan.scripts.map(\.name).joined(separator: " | ") + " |\n"
         out += "|---|" + String(repeating: "---|", count: plan.scripts.count) + "\n"
-        for peer in plan.peers {
-            var cells = [peer.name]
-            for script in plan.scripts {
-                guard let summary = summaries.first(where: { $0.peer == peer.name && $0.script == script.name }) else {
-                    cells.append("-")
-                    continue
-                }
-                let rounds = summary.roundP50s.map { Self.ms($0) }.joined(separator: " / ")
-                cells.append(rounds + (summary.roundSpread.map { String(format: " (%.0f%%)", $0 * 100) } ?? ""))
-            }
-            out += "| " + cells.joined(separator: " | ") + " |\n"
-        }
+        for row in rows { out += "| " + row.joined(separator: " | ") + " |\n" }
         return out + "\n"
+    }
+
+    /// A row per peer: its name, then per script "p50 / p50 / ... (spread%)"; nil with one round.
+    func spreadRows() -> [[String]]? {
+        guard plan.rounds > 1 else { return nil }
+        return plan.peers.map { peer in
+            [peer.name]
+                + plan.scripts.map { script in
+                    guard
+                        let summary = summaries.first(where: {
+                            $0.peer == peer.name && $0.script == script.name
+                        })
+                    else {
+                        return "-"
+                    }
+                    let rounds = summary.roundP50s.map { Self.ms($0) }.joined(separator: " / ")
+                    return rounds + (summary.roundSpread.map { String(format: " (%.0f%%)", $0 * 100) } ?? "")
+                }
+        }
     }
 
     func row(_ summary: ShootoutSummary) -> [String] {
@@ -90,11 +101,15 @@ public struct ShootoutReport {
         let mark = comparable ? "" : " (not comparable)"
         return [
             summary.peer + mark, peer?.language ?? "", versions[summary.peer] ?? "",
-            Self.estimate(summary.p50), Self.estimate(summary.p90), Self.estimate(summary.p99), Self.ms(summary.max),
+            Self.estimate(summary.p50), Self.estimate(summary.p90), Self.estimate(summary.p99),
+            Self.ms(summary.max),
             Self.ms(summary.firstByteP50), String(format: "%.0f", summary.bytesPerFrame),
-            String(format: "%.0f", summary.dirtyCellsPerFrame), "\(summary.fullRepaints) of \(summary.frames)",
-            Self.ms(summary.cpuPerFrame), String(format: "%.1f", Double(summary.peakResidentBytes) / 1_048_576),
-            String(format: "%.2f", summary.framesPerInput) + (summary.unanswered > 0 ? " (\(summary.unanswered) unanswered)" : ""),
+            String(format: "%.0f", summary.dirtyCellsPerFrame),
+            "\(summary.fullRepaints) of \(summary.frames)",
+            Self.ms(summary.cpuPerFrame),
+            String(format: "%.1f", Double(summary.peakResidentBytes) / 1_048_576),
+            String(format: "%.2f", summary.framesPerInput)
+                + (summary.unanswered > 0 ? " (\(summary.unanswered) unanswered)" : ""),
             comparable ? "yes" : "NO: \(summary.notComparable!)",
         ]
     }
@@ -110,7 +125,10 @@ public struct ShootoutReport {
 
     // MARK: HTML
 
-    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f"]
+    static let palette = [
+        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
+        "#7f7f7f",
+    ]
 
     public func html() -> String {
         var out = """
@@ -122,16 +140,20 @@ public struct ShootoutReport {
             code{background:#f2f2f2;padding:1px 4px}</style></head><body>
             <h1>Terminal UI shootout</h1>
             """
-        out += "<p>\(Self.escape(date)) &middot; \(Self.escape(machine))<br>terminal \(plan.cols)x\(plan.rows), \(plan.items) items, \(plan.rounds) interleaved rounds, reference <b>\(Self.escape(plan.reference))</b><br>command: <code>\(Self.escape(command))</code></p>"
+        out +=
+            "<p>\(Self.escape(date)) &middot; \(Self.escape(machine))<br>terminal \(plan.cols)x\(plan.rows), \(plan.items) items, \(plan.rounds) interleaved rounds, reference <b>\(Self.escape(plan.reference))</b><br>command: <code>\(Self.escape(command))</code></p>"
         out += "<p>\(Self.escape(Self.caveats))</p>"
         let headers = [
-            "peer", "language", "version", "p50 ms [95% CI]", "p90 ms [95% CI]", "p99 ms [95% CI]", "max ms",
-            "first byte p50 ms", "bytes/frame", "dirty cells/frame", "full repaints", "CPU/frame ms", "peak RSS MiB",
+            "peer", "language", "version", "p50 ms [95% CI]", "p90 ms [95% CI]", "p99 ms [95% CI]",
+            "max ms",
+            "first byte p50 ms", "bytes/frame", "dirty cells/frame", "full repaints", "CPU/frame ms",
+            "peak RSS MiB",
             "frames/input", "same rows",
         ]
         for script in plan.scripts {
             let rows = summaries.filter { $0.script == script.name }
-            out += "<h2>\(Self.escape(script.name))</h2><p><code>\(Self.escape(script.keys.oneLine))</code></p><table><tr>"
+            out +=
+                "<h2>\(Self.escape(script.name))</h2><p><code>\(Self.escape(script.keys.oneLine))</code></p><table><tr>"
             out += headers.map { "<th>\($0)</th>" }.joined() + "</tr>"
             for summary in rows {
                 out += summary.notComparable == nil ? "<tr>" : "<tr class=\"bad\">"
@@ -142,9 +164,14 @@ public struct ShootoutReport {
             out += bytesChart(rows, title: "\(script.name): bytes per frame (mean)")
             out += "</div>"
         }
-        let spread = spreadMarkdown()
-        if !spread.isEmpty {
-            out += "<h2>Rounds</h2><p>p50 of each round, ms, and the spread (max - min) / median.</p><pre>\(Self.escape(spread))</pre>"
+        if let spread = spreadRows() {
+            out +=
+                "<h2>Rounds</h2><p>p50 of each round, ms, and the spread (max - min) / median.</p><table><tr><th>peer</th>"
+            out += plan.scripts.map { "<th>\(Self.escape($0.name))</th>" }.joined() + "</tr>"
+            for row in spread {
+                out += "<tr>" + row.map { "<td>\(Self.escape($0))</td>" }.joined() + "</tr>"
+            }
+            out += "</table>"
         }
         return out + "</body></html>\n"
     }
@@ -159,22 +186,32 @@ public struct ShootoutReport {
         let (width, height, left, right, top, bottom) = (640.0, 340.0, 50.0, 150.0, 28.0, 40.0)
         let all = rows.flatMap(\.sortedLatencies).filter { $0 > 0 }
         guard let lowest = all.min(), let highest = all.max() else { return "" }
-        let lowDecade = floor(log10(lowest)), highDecade = Swift.max(lowDecade + 1, ceil(log10(highest)))
-        let plotWidth = width - left - right, plotHeight = height - top - bottom
-        func x(_ value: Double) -> Double { left + (log10(Swift.max(value, lowest)) - lowDecade) / (highDecade - lowDecade) * plotWidth }
+        let lowDecade = floor(log10(lowest))
+        let highDecade = Swift.max(lowDecade + 1, ceil(log10(highest)))
+        let plotWidth = width - left - right
+        let plotHeight = height - top - bottom
+        func x(_ value: Double) -> Double {
+            left + (log10(Swift.max(value, lowest)) - lowDecade) / (highDecade - lowDecade) * plotWidth
+        }
         func y(_ share: Double) -> Double { top + (1 - share) * plotHeight }
-        var svg = "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"11\">"
+        var svg =
+            "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"11\">"
         svg += "<text x=\"\(left)\" y=\"16\" font-weight=\"bold\">\(Self.escape(title))</text>"
         for decade in Int(lowDecade)...Int(highDecade) {
             let position = x(pow(10, Double(decade)))
-            svg += "<line x1=\"\(position)\" y1=\"\(top)\" x2=\"\(position)\" y2=\"\(top + plotHeight)\" stroke=\"#ddd\"/>"
-            svg += "<text x=\"\(position)\" y=\"\(height - 22)\" text-anchor=\"middle\">\(Self.durationLabel(pow(10, Double(decade))))</text>"
+            svg +=
+                "<line x1=\"\(position)\" y1=\"\(top)\" x2=\"\(position)\" y2=\"\(top + plotHeight)\" stroke=\"#ddd\"/>"
+            svg +=
+                "<text x=\"\(position)\" y=\"\(height - 22)\" text-anchor=\"middle\">\(Self.durationLabel(pow(10, Double(decade))))</text>"
         }
         for share in [0.0, 0.5, 0.9, 1.0] {
-            svg += "<line x1=\"\(left)\" y1=\"\(y(share))\" x2=\"\(left + plotWidth)\" y2=\"\(y(share))\" stroke=\"#eee\"/>"
-            svg += "<text x=\"\(left - 4)\" y=\"\(y(share) + 4)\" text-anchor=\"end\">\(Int(share * 100))%</text>"
+            svg +=
+                "<line x1=\"\(left)\" y1=\"\(y(share))\" x2=\"\(left + plotWidth)\" y2=\"\(y(share))\" stroke=\"#eee\"/>"
+            svg +=
+                "<text x=\"\(left - 4)\" y=\"\(y(share) + 4)\" text-anchor=\"end\">\(Int(share * 100))%</text>"
         }
-        svg += "<text x=\"\(left + plotWidth / 2)\" y=\"\(height - 6)\" text-anchor=\"middle\">key to frame complete</text>"
+        svg +=
+            "<text x=\"\(left + plotWidth / 2)\" y=\"\(height - 6)\" text-anchor=\"middle\">key to frame complete</text>"
         for (index, summary) in rows.enumerated() where !summary.sortedLatencies.isEmpty {
             let values = summary.sortedLatencies
             let n = Double(values.count)
@@ -183,10 +220,13 @@ public struct ShootoutReport {
                 points += " \(x(value)),\(y(Double(rank) / n)) \(x(value)),\(y(Double(rank + 1) / n))"
             }
             let dash = summary.notComparable == nil ? "" : " stroke-dasharray=\"4 3\""
-            svg += "<polyline fill=\"none\" stroke=\"\(color(summary.peer))\" stroke-width=\"1.6\"\(dash) points=\"\(points)\"/>"
+            svg +=
+                "<polyline fill=\"none\" stroke=\"\(color(summary.peer))\" stroke-width=\"1.6\"\(dash) points=\"\(points)\"/>"
             let legendY = top + 14 * Double(index)
-            svg += "<line x1=\"\(width - right + 10)\" y1=\"\(legendY)\" x2=\"\(width - right + 28)\" y2=\"\(legendY)\" stroke=\"\(color(summary.peer))\" stroke-width=\"3\"\(dash)/>"
-            svg += "<text x=\"\(width - right + 32)\" y=\"\(legendY + 4)\">\(Self.escape(summary.peer))</text>"
+            svg +=
+                "<line x1=\"\(width - right + 10)\" y1=\"\(legendY)\" x2=\"\(width - right + 28)\" y2=\"\(legendY)\" stroke=\"\(color(summary.peer))\" stroke-width=\"3\"\(dash)/>"
+            svg +=
+                "<text x=\"\(width - right + 32)\" y=\"\(legendY + 4)\">\(Self.escape(summary.peer))</text>"
         }
         return svg + "</svg>"
     }
@@ -196,14 +236,18 @@ public struct ShootoutReport {
         let (width, height, left, top, bottom) = (420.0, 340.0, 110.0, 28.0, 20.0)
         let highest = Swift.max(1, rows.map(\.bytesPerFrame).max() ?? 1)
         let barHeight = (height - top - bottom) / Double(Swift.max(1, rows.count))
-        var svg = "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"11\">"
+        var svg =
+            "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"11\">"
         svg += "<text x=\"10\" y=\"16\" font-weight=\"bold\">\(Self.escape(title))</text>"
         for (index, summary) in rows.enumerated() {
             let barY = top + Double(index) * barHeight
             let length = summary.bytesPerFrame / highest * (width - left - 70)
-            svg += "<text x=\"\(left - 6)\" y=\"\(barY + barHeight / 2 + 4)\" text-anchor=\"end\">\(Self.escape(summary.peer))</text>"
-            svg += "<rect x=\"\(left)\" y=\"\(barY + 3)\" width=\"\(length)\" height=\"\(barHeight - 6)\" fill=\"\(color(summary.peer))\"/>"
-            svg += "<text x=\"\(left + length + 4)\" y=\"\(barY + barHeight / 2 + 4)\">\(String(format: "%.0f", summary.bytesPerFrame))</text>"
+            svg +=
+                "<text x=\"\(left - 6)\" y=\"\(barY + barHeight / 2 + 4)\" text-anchor=\"end\">\(Self.escape(summary.peer))</text>"
+            svg +=
+                "<rect x=\"\(left)\" y=\"\(barY + 3)\" width=\"\(length)\" height=\"\(barHeight - 6)\" fill=\"\(color(summary.peer))\"/>"
+            svg +=
+                "<text x=\"\(left + length + 4)\" y=\"\(barY + barHeight / 2 + 4)\">\(String(format: "%.0f", summary.bytesPerFrame))</text>"
         }
         return svg + "</svg>"
     }

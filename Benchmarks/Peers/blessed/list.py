@@ -29,8 +29,6 @@ def main() -> None:
     items, jump = arguments()
     term = blessed.Terminal()
     state = ListState(items, jump)
-    resized = []
-    signal.signal(signal.SIGWINCH, lambda *_: resized.append(True))
 
     def styled(item: int) -> str:
         style = getattr(term, color(item))
@@ -55,14 +53,11 @@ def main() -> None:
         sys.stdout.flush()
 
     with term.fullscreen(), term.cbreak(), term.hidden_cursor():
+        # blessed's docs redraw from a SIGWINCH handler (the "resize" example).
+        signal.signal(signal.SIGWINCH, lambda *_: draw())
         draw()
         while True:
-            key = term.inkey(timeout=0.5)
-            if resized:
-                resized.clear()
-                draw()
-            if not key:
-                continue
+            key = term.inkey()
             if key == "q":
                 break
             name = KEYS.get(key.name) if key.is_sequence else LETTERS.get(str(key))

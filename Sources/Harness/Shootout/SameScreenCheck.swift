@@ -31,7 +31,9 @@ public enum SameScreenCheck {
         var frameIndex = 0
         let answering = frames.filter { $0.input != nil }
         for input in 0..<inputs {
-            while frameIndex < answering.count, let answered = answering[frameIndex].input, answered <= input {
+            while frameIndex < answering.count, let answered = answering[frameIndex].input,
+                answered <= input
+            {
                 if let lines = answering[frameIndex].lines { last = lines }
                 frameIndex += 1
             }
@@ -53,7 +55,9 @@ public enum SameScreenCheck {
     /// Compares `frames` (a peer's run) with `reference` (the reference
     /// peer's run of the same script): nil when the list rows agree after
     /// every one of `inputs` inputs.
-    public static func compare(_ frames: [ProgramFrame], with reference: [ProgramFrame], inputs: Int) -> Mismatch? {
+    public static func compare(_ frames: [ProgramFrame], with reference: [ProgramFrame], inputs: Int)
+        -> Mismatch?
+    {
         let expected = listRows(reference, inputs: inputs)
         let found = listRows(frames, inputs: inputs)
         for input in 0..<inputs {
@@ -62,7 +66,9 @@ public enum SameScreenCheck {
             for row in 0..<Swift.max(want.count, have.count) {
                 let wanted = row < want.count ? want[row] : "(no row)"
                 let had = row < have.count ? have[row] : "(no row)"
-                if wanted != had { return Mismatch(input: input, row: row + 1, expected: wanted, found: had) }
+                if wanted != had {
+                    return Mismatch(input: input, row: row + 1, expected: wanted, found: had)
+                }
             }
         }
         return nil

@@ -30,8 +30,10 @@ public struct ShootoutMeasurement: Sendable, Codable {
     public var isCompleted: Bool { outcome == "completed" }
 
     public init(
-        peer: String, script: String, round: Int, outcome: String, inputs: Int, latencies: [Double], firstBytes: [Double],
-        unanswered: Int, bytesPerFrame: [Double], dirtyCellsPerFrame: [Double], fullRepaints: Int, frames: Int,
+        peer: String, script: String, round: Int, outcome: String, inputs: Int, latencies: [Double],
+        firstBytes: [Double],
+        unanswered: Int, bytesPerFrame: [Double], dirtyCellsPerFrame: [Double], fullRepaints: Int,
+        frames: Int,
         cpuNanoseconds: Double, peakResidentBytes: Int, mismatch: String?
     ) {
         self.peer = peer
@@ -68,17 +70,20 @@ public struct ShootoutMeasurement: Sendable, Codable {
         if !run.outcome.isCompleted {
             mismatch = "the run did not complete (\(run.outcome))"
         } else if let reference {
-            mismatch = SameScreenCheck.compare(run.frames, with: reference, inputs: run.inputs)?.description
+            mismatch =
+                SameScreenCheck.compare(run.frames, with: reference, inputs: run.inputs)?.description
         }
         self.init(
-            peer: peer, script: script, round: round, outcome: run.outcome.description, inputs: run.inputs,
+            peer: peer, script: script, round: round, outcome: run.outcome.description,
+            inputs: run.inputs,
             latencies: answered.map { Double(lastFrame[$0]!.inputToComplete ?? 0) },
             firstBytes: answered.map { Double(firstFrame[$0]!.inputToFirstByte ?? 0) },
             unanswered: run.inputs - answered.count,
             bytesPerFrame: answering.map { Double($0.bytes) },
             dirtyCellsPerFrame: answering.map { Double($0.damage?.cells ?? 0) },
             fullRepaints: answering.filter { $0.damage?.isFullRepaint == true }.count,
-            frames: answering.count, cpuNanoseconds: Double(run.cpuNanoseconds), peakResidentBytes: run.peakResidentBytes,
+            frames: answering.count, cpuNanoseconds: Double(run.cpuNanoseconds),
+            peakResidentBytes: run.peakResidentBytes,
             mismatch: mismatch)
     }
 }

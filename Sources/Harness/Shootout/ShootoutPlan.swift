@@ -24,7 +24,9 @@ public struct ShootoutPlan: Sendable {
             case settleMilliseconds = "settle_ms"
         }
 
-        public init(name: String, language: String, command: [String], version: [String], settleMilliseconds: Int) {
+        public init(
+            name: String, language: String, command: [String], version: [String], settleMilliseconds: Int
+        ) {
             self.name = name
             self.language = language
             self.command = command
@@ -68,7 +70,8 @@ public struct ShootoutPlan: Sendable {
                 guard case .resize(let newCols, let newRows) = step else { continue }
                 if (newCols, newRows) == size {
                     throw ShootoutPlanError(
-                        "script '\(script.name)' resizes to \(newCols)x\(newRows), the size the terminal has then: choose another --size")
+                        "script '\(script.name)' resizes to \(newCols)x\(newRows), the size the terminal has then: choose another --size"
+                    )
                 }
                 size = (newCols, newRows)
             }
@@ -125,33 +128,43 @@ extension ShootoutPlan {
     /// keeping only the peers and scripts named in `onlyPeers`/`onlyScripts`
     /// when given (the reference is always kept: the check needs it).
     public static func load(
-        peersFile: String, scriptsFolder: String, onlyPeers: [String]? = nil, onlyScripts: [String]? = nil
+        peersFile: String, scriptsFolder: String, onlyPeers: [String]? = nil,
+        onlyScripts: [String]? = nil
     ) throws(ShootoutPlanError) -> ShootoutPlan {
         let file: PeersFile
         do {
-            file = try JSONDecoder().decode(PeersFile.self, from: Data(contentsOf: URL(fileURLWithPath: peersFile)))
+            file = try JSONDecoder().decode(
+                PeersFile.self, from: Data(contentsOf: URL(fileURLWithPath: peersFile)))
         } catch {
             throw ShootoutPlanError("\(peersFile): cannot read the peers (\(error))")
         }
         let names = file.peers.map(\.name)
-        guard Set(names).count == names.count else { throw ShootoutPlanError("\(peersFile): two peers have the same name") }
-        guard names.contains(file.reference) else {
-            throw ShootoutPlanError("\(peersFile): the reference '\(file.reference)' is not one of the peers (\(names.joined(separator: ", ")))")
+        guard Set(names).count == names.count else {
+            throw ShootoutPlanError("\(peersFile): two peers have the same name")
         }
-        for peer in file.peers where peer.command.isEmpty || peer.version.isEmpty || peer.settleMilliseconds < 0 {
-            throw ShootoutPlanError("\(peersFile): peer '\(peer.name)' needs a command, a version command and settle_ms >= 0")
+        guard names.contains(file.reference) else {
+            throw ShootoutPlanError(
+                "\(peersFile): the reference '\(file.reference)' is not one of the peers (\(names.joined(separator: ", ")))"
+            )
+        }
+        for peer in file.peers
+        where peer.command.isEmpty || peer.version.isEmpty || peer.settleMilliseconds < 0 {
+            throw ShootoutPlanError(
+                "\(peersFile): peer '\(peer.name)' needs a command, a version command and settle_ms >= 0")
         }
         var peers = file.peers
         if let only = onlyPeers {
             for name in only where !names.contains(name) {
-                throw ShootoutPlanError("no peer '\(name)' in \(peersFile) (there are \(names.joined(separator: ", ")))")
+                throw ShootoutPlanError(
+                    "no peer '\(name)' in \(peersFile) (there are \(names.joined(separator: ", ")))")
             }
             peers = peers.filter { only.contains($0.name) || $0.name == file.reference }
         }
         var scriptNames = file.scripts
         if let only = onlyScripts {
             for name in only where !scriptNames.contains(name) {
-                throw ShootoutPlanError("no script '\(name)' in \(peersFile) (there are \(scriptNames.joined(separator: ", ")))")
+                throw ShootoutPlanError(
+                    "no script '\(name)' in \(peersFile) (there are \(scriptNames.joined(separator: ", ")))")
             }
             scriptNames = scriptNames.filter { only.contains($0) }
         }

@@ -24,7 +24,8 @@ public struct ShootoutRunner {
             // The reference goes first within each script (the check needs its screens).
             order = plan.scripts.flatMap { script in
                 let runs = order.filter { $0.script == script }
-                return runs.filter { $0.peer.name == plan.reference } + runs.filter { $0.peer.name != plan.reference }
+                return runs.filter { $0.peer.name == plan.reference }
+                    + runs.filter { $0.peer.name != plan.reference }
             }
             var referenceFrames: [String: [ProgramFrame]] = [:]
             // Each peer's start-up alone (the settle wait, no key): its CPU time is subtracted per run.
@@ -32,14 +33,17 @@ public struct ShootoutRunner {
             for peer in plan.order(round: round).prefix(plan.peers.count).map(\.peer) {
                 progress?(peer.name, "start-up", round, done, total)
                 done += 1
-                let run = try ProgramRunner.run(settings(peer, steps: [.wait(.milliseconds(Swift.max(1, peer.settleMilliseconds)))], source: ""))
+                let run = try ProgramRunner.run(
+                    settings(
+                        peer, steps: [.wait(.milliseconds(Swift.max(1, peer.settleMilliseconds)))], source: ""))
                 startupCPU[peer.name] = Double(run.cpuNanoseconds)
             }
             for (peer, script) in order {
                 progress?(peer.name, script.name, round, done, total)
                 done += 1
                 let settle = peer.settleMilliseconds
-                let steps = (settle > 0 ? [KeyScript.Step.wait(.milliseconds(settle))] : []) + script.keys.steps
+                let steps =
+                    (settle > 0 ? [KeyScript.Step.wait(.milliseconds(settle))] : []) + script.keys.steps
                 let run = try ProgramRunner.run(settings(peer, steps: steps, source: script.keys.source))
                 let isReference = peer.name == plan.reference
                 if isReference { referenceFrames[script.name] = run.frames }
@@ -53,9 +57,12 @@ public struct ShootoutRunner {
         return measurements
     }
 
-    private func settings(_ peer: ShootoutPlan.Peer, steps: [KeyScript.Step], source: String) -> ProgramSettings {
+    private func settings(_ peer: ShootoutPlan.Peer, steps: [KeyScript.Step], source: String)
+        -> ProgramSettings
+    {
         var settings = ProgramSettings(
-            command: plan.command(of: peer, root: root), cols: plan.cols, rows: plan.rows, term: "xterm-256color",
+            command: plan.command(of: peer, root: root), cols: plan.cols, rows: plan.rows,
+            term: "xterm-256color",
             script: KeyScript(steps: steps, source: source))
         settings.capturesText = true
         return settings

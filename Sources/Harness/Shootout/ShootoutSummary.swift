@@ -64,7 +64,9 @@ public struct ShootoutSummary: Sendable {
         let inputs = measurements.reduce(0) { $0 + $1.inputs }
         framesPerInput = inputs == 0 ? 0 : Double(frames) / Double(inputs)
         unanswered = measurements.reduce(0) { $0 + $1.unanswered }
-        let cpu = measurements.reduce(0) { $0 + Swift.max(0, $1.cpuNanoseconds - $1.startupCpuNanoseconds) }
+        let cpu = measurements.reduce(0) {
+            $0 + Swift.max(0, $1.cpuNanoseconds - $1.startupCpuNanoseconds)
+        }
         cpuPerFrame = frames == 0 ? 0 : cpu / Double(frames)
         peakResidentBytes = measurements.map(\.peakResidentBytes).max() ?? 0
         roundP50s = measurements.sorted { $0.round < $1.round }.map { Summary($0.latencies).p50 }
@@ -88,7 +90,9 @@ public struct ShootoutSummary: Sendable {
     }
 
     /// Every (peer, script) of `measurements`, in the plan's order.
-    public static func all(_ measurements: [ShootoutMeasurement], plan: ShootoutPlan) -> [ShootoutSummary] {
+    public static func all(_ measurements: [ShootoutMeasurement], plan: ShootoutPlan)
+        -> [ShootoutSummary]
+    {
         plan.scripts.flatMap { script in
             plan.peers.compactMap { peer in
                 let runs = measurements.filter { $0.peer == peer.name && $0.script == script.name }

@@ -1,7 +1,7 @@
 import Foundation
+import FrameGrid
 import Harness
 import Reports
-import FrameGrid
 
 /// `framebench shootout`: every peer of `Benchmarks/Peers/peers.json` (the
 /// same list in ncurses, tui-rs, Bubble Tea, Textual, urwid, prompt_toolkit
@@ -14,9 +14,12 @@ import FrameGrid
 enum ShootoutCommand {
     static func shootout(_ parsed: ParsedArguments) throws -> Int32 {
         guard parsed.positionals.isEmpty else {
-            throw UsageError("shootout takes no names ('\(parsed.positionals[0])'): choose with --peers and --scripts")
+            throw UsageError(
+                "shootout takes no names ('\(parsed.positionals[0])'): choose with --peers and --scripts")
         }
-        guard let out = parsed.string("out") else { throw UsageError("shootout needs --out DIR (for shootout.md and shootout.html)") }
+        guard let out = parsed.string("out") else {
+            throw UsageError("shootout needs --out DIR (for shootout.md and shootout.html)")
+        }
         let root = PackageRoot.current
         let peersFile = parsed.string("peers-file") ?? root.folder + "/Benchmarks/Peers/peers.json"
         let scriptsFolder = (peersFile as NSString).deletingLastPathComponent + "/scripts"
@@ -34,16 +37,19 @@ enum ShootoutCommand {
         (plan.cols, plan.rows) = (size.cols, size.rows)
         do { try plan.checkResizes() } catch { throw UsageError("shootout: \(error)") }
         let replacing = parsed.flag("force")
-        for name in ["shootout.md", "shootout.html"] where !replacing && FileManager.default.fileExists(atPath: out + "/" + name) {
+        for name in ["shootout.md", "shootout.html"]
+        where !replacing && FileManager.default.fileExists(atPath: out + "/" + name) {
             throw UsageError("shootout: \(out)/\(name) exists (--force replaces it)")
         }
         try checkBuilt(plan, root: root.absoluteFolder)
 
         var runner = ShootoutRunner(plan: plan, root: root.absoluteFolder)
         runner.progress = { peer, script, round, index, total in
-            FrameBenchCommand.printError("shootout: [\(index + 1)/\(total)] round \(round + 1) \(script) \(peer)")
+            FrameBenchCommand.printError(
+                "shootout: [\(index + 1)/\(total)] round \(round + 1) \(script) \(peer)")
         }
-        let versions = Dictionary(uniqueKeysWithValues: plan.peers.map { ($0.name, runner.version(of: $0)) })
+        let versions = Dictionary(
+            uniqueKeysWithValues: plan.peers.map { ($0.name, runner.version(of: $0)) })
         let measurements = try runner.run()
         let summaries = ShootoutSummary.all(measurements, plan: plan)
         let report = ShootoutReport(
@@ -57,7 +63,9 @@ enum ShootoutCommand {
         try AtomicFile.write(Array(report.html().utf8), to: out + "/shootout.html", replacing: true)
         let bad = summaries.filter { $0.notComparable != nil }
         for summary in bad {
-            FrameBenchCommand.printError("shootout: \(summary.peer) on \(summary.script) is not comparable: \(summary.notComparable!)")
+            FrameBenchCommand.printError(
+                "shootout: \(summary.peer) on \(summary.script) is not comparable: \(summary.notComparable!)"
+            )
         }
         FrameBenchCommand.printError("shootout: wrote \(out)/shootout.md and \(out)/shootout.html")
         return bad.isEmpty ? 0 : 1
@@ -72,7 +80,8 @@ enum ShootoutCommand {
         for peer in plan.peers {
             let program = plan.command(of: peer, root: root)[0]
             if program.contains("/") && !FileManager.default.isExecutableFile(atPath: program) {
-                throw UsageError("shootout: peer '\(peer.name)' is not built (\(program)): run scripts/build-peers.sh")
+                throw UsageError(
+                    "shootout: peer '\(peer.name)' is not built (\(program)): run scripts/build-peers.sh")
             }
         }
     }
@@ -80,11 +89,15 @@ enum ShootoutCommand {
     /// CPU model, cores, kernel: the machine line of the report.
     static func machine() -> String {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) }
+            ?? "unknown CPU"
         var name = utsname()
         uname(&name)
-        let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let release = withUnsafeBytes(of: &name.release) {
+            String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        }
         return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, Linux \(release)"
     }
 }
@@ -93,25 +106,32 @@ extension OptionDeclaration {
     /// `shootout`'s options (kept here, beside the command, and added to `all`).
     static let shootout: [OptionDeclaration] = [
         OptionDeclaration(
-            name: "out", value: "DIR", help: "the folder for shootout.md and shootout.html (required)", defaultValue: nil,
+            name: "out", value: "DIR", help: "the folder for shootout.md and shootout.html (required)",
+            defaultValue: nil,
             commands: [.shootout]),
         OptionDeclaration(
-            name: "rounds", value: "N", help: "rounds: every peer over every script once each, interleaved",
+            name: "rounds", value: "N",
+            help: "rounds: every peer over every script once each, interleaved",
             defaultValue: "3", commands: [.shootout]),
         OptionDeclaration(
-            name: "items", value: "N", help: "items in every peer's list", defaultValue: "1000000", commands: [.shootout]),
-        OptionDeclaration(
-            name: "size", value: "COLSxROWS", help: "the pseudo-terminal's size", defaultValue: "120x40", commands: [.shootout]),
-        OptionDeclaration(
-            name: "peers", value: "A,B", help: "only these peers (the reference always runs)", defaultValue: "all",
+            name: "items", value: "N", help: "items in every peer's list", defaultValue: "1000000",
             commands: [.shootout]),
         OptionDeclaration(
-            name: "scripts", value: "A,B", help: "only these scripts of Benchmarks/Peers/scripts", defaultValue: "all",
+            name: "size", value: "COLSxROWS", help: "the pseudo-terminal's size", defaultValue: "120x40",
+            commands: [.shootout]),
+        OptionDeclaration(
+            name: "peers", value: "A,B", help: "only these peers (the reference always runs)",
+            defaultValue: "all",
+            commands: [.shootout]),
+        OptionDeclaration(
+            name: "scripts", value: "A,B", help: "only these scripts of Benchmarks/Peers/scripts",
+            defaultValue: "all",
             commands: [.shootout]),
         OptionDeclaration(
             name: "peers-file", value: "FILE", help: "the peers (its scripts/ folder beside it)",
             defaultValue: "Benchmarks/Peers/peers.json", commands: [.shootout]),
         OptionDeclaration(
-            name: "force", value: nil, help: "replace the report files in --out", defaultValue: nil, commands: [.shootout]),
+            name: "force", value: nil, help: "replace the report files in --out", defaultValue: nil,
+            commands: [.shootout]),
     ]
 }
