@@ -49,7 +49,7 @@ public struct ShootoutReport {
         var out = "# Terminal UI shootout\n\n"
         out += "- date: \(date)\n- machine: \(machine)\n"
         out +=
-            "- terminal \(plan.cols)x\(plan.rows), \(plan.items) items, jump to item \(plan.jump), \(plan.rounds) rounds (interleaved)\n"
+            "- terminal \(plan.cols)x\(plan.rows), \(plan.items) items, jump to item \(plan.jump), \(plan.rounds) rounds (interleaved), frames cut by \(plan.gapMilliseconds) ms of quiet\n"
         out += "- reference (list rows checked against): \(plan.reference)\n- command: `\(command)`\n\n"
         out += Self.caveats + "\n\n"
         for script in plan.scripts {

@@ -51,6 +51,7 @@ final class ShootoutTests: XCTestCase {
         ]
         let mismatch = SameScreenCheck.compare(peer, with: reference, inputs: 1)
         XCTAssertEqual(mismatch, SameScreenCheck.Mismatch(input: 0, row: 1, expected: "4", found: "3"))
+        XCTAssertEqual(mismatch?.agreesAfterNextInput, false)
     }
 
     func testAnInputThatDrewNothingKeepsThePreviousScreenAndAMissingRowIsADifference() {
@@ -64,6 +65,21 @@ final class ShootoutTests: XCTestCase {
         XCTAssertEqual(
             SameScreenCheck.compare(short, with: reference, inputs: 2),
             SameScreenCheck.Mismatch(input: 0, row: 2, expected: "2", found: "(no row)"))
+    }
+
+    func testADifferenceGoneAfterTheNextInputIsStillCaughtAndSaidToLookLikeACutFrame() {
+        let reference = [
+            frame(input: 0, ["h", "2", "3", "s"]), frame(input: 1, ["h", "3", "4", "s"]),
+        ]
+        // Input 0's frame cut half drawn; its rest arrived with input 1's.
+        let cut = [frame(input: 0, ["h", "2", "2", "s"]), frame(input: 1, ["h", "3", "4", "s"])]
+        let mismatch = SameScreenCheck.compare(cut, with: reference, inputs: 2)
+        XCTAssertEqual(mismatch?.input, 0)
+        XCTAssertEqual(mismatch?.agreesAfterNextInput, true)
+        XCTAssertTrue(mismatch?.description.contains("agree again after the next input") == true)
+        // A peer that stays elsewhere is not said to recover.
+        let elsewhere = [frame(input: 0, ["h", "2", "2", "s"]), frame(input: 1, ["h", "2", "3", "s"])]
+        XCTAssertEqual(SameScreenCheck.compare(elsewhere, with: reference, inputs: 2)?.agreesAfterNextInput, false)
     }
 
     func testEachRoundStartsEachScriptWithAnotherPeer() {
@@ -133,7 +149,7 @@ final class ShootoutTests: XCTestCase {
         let file = try writePeers(skew: 1)
         var plan = try ShootoutPlan.load(
             peersFile: file, scriptsFolder: folder.appendingPathComponent("scripts").path)
-        (plan.cols, plan.rows, plan.items, plan.rounds) = (40, 8, 1000, 1)
+        (plan.cols, plan.rows, plan.items, plan.rounds, plan.gapMilliseconds) = (40, 8, 1000, 1, 20)
         let measurements = try ShootoutRunner(plan: plan, root: folder.path).run()
         XCTAssertEqual(measurements.map(\.peer), ["right", "wrong"])
         XCTAssertEqual(measurements.map(\.outcome), ["completed", "completed"])

@@ -53,6 +53,11 @@ public struct ShootoutPlan: Sendable {
     public var rows = 40
     public var items = 1_000_000
     public var rounds = 3
+    /// Quiet that ends a frame (none of the peers uses sync markers), ms.
+    /// Longer than `program`'s 30 ms default: on a busy machine a Python
+    /// peer can stall that long mid-frame, and the cut frame's screen is
+    /// then half drawn (the same-screen check reports it).
+    public var gapMilliseconds = 50
 
     public init(peers: [Peer], reference: String, scripts: [Script]) {
         self.peers = peers

@@ -65,6 +65,7 @@ public struct ShootoutRunner {
             term: "xterm-256color",
             script: KeyScript(steps: steps, source: source))
         settings.capturesText = true
+        settings.quiescenceGap = UInt64(plan.gapMilliseconds) * 1_000_000
         return settings
     }
 

@@ -32,6 +32,7 @@ enum ShootoutCommand {
             throw UsageError("shootout: \(error)")
         }
         plan.rounds = try parsed.integer("rounds", default: 3, in: 1...100)
+        plan.gapMilliseconds = try parsed.integer("gap", default: plan.gapMilliseconds, in: 1...10_000)
         plan.items = try parsed.integer("items", default: 1_000_000, in: 1...100_000_000)
         let size = try parsed.size("size", default: Size(cols: 120, rows: 40))
         (plan.cols, plan.rows) = (size.cols, size.rows)
@@ -130,6 +131,9 @@ extension OptionDeclaration {
         OptionDeclaration(
             name: "peers-file", value: "FILE", help: "the peers (its scripts/ folder beside it)",
             defaultValue: "Benchmarks/Peers/peers.json", commands: [.shootout]),
+        OptionDeclaration(
+            name: "gap", value: "MS", help: "quiet that ends a frame, ms (the peers use no sync markers)",
+            defaultValue: "50", commands: [.shootout]),
         OptionDeclaration(
             name: "force", value: nil, help: "replace the report files in --out", defaultValue: nil,
             commands: [.shootout]),
