@@ -33,6 +33,10 @@ public final class TerminalScreen {
     private var scrolls = 0
     private var callbacks = VTermScreenCallbacks()
     private var repeats = RepeatExpander()
+    /// The start of a UTF-8 character whose last bytes have not arrived:
+    /// libvterm 0.1.4 decodes each write on its own, so a character split
+    /// between two reads (a pty read ends every ~4 KB) would show as U+FFFD.
+    private var partialCharacter: [UInt8] = []
 
     public init(cols: Int, rows: Int) {
         self.cols = cols
@@ -62,7 +66,16 @@ public final class TerminalScreen {
     public func write(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count > 0 else { return }
         // Allocates the expanded copy: the emulator is the harness's side, not a measured stage.
-        let expanded = repeats.expand(bytes)
+        var expanded = repeats.expand(bytes)
+        if !partialCharacter.isEmpty {
+            expanded = partialCharacter + expanded
+            partialCharacter = []
+        }
+        let complete = Self.completeUTF8Prefix(expanded)
+        if complete < expanded.count {
+            partialCharacter = Array(expanded[complete...])
+            expanded.removeSubrange(complete...)
+        }
         expanded.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             var offset = 0
@@ -71,6 +84,23 @@ public final class TerminalScreen {
                     terminal, base.advanced(by: offset).assumingMemoryBound(to: CChar.self), raw.count - offset)
             }
         }
+    }
+
+    /// How many of `bytes` end on a character boundary: all of them unless
+    /// they end inside a multi-byte UTF-8 sequence (a lead byte with fewer
+    /// continuation bytes after it than it announces).
+    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count - 1
+        // Back over at most 3 continuation bytes to the sequence's lead byte.
+        while index >= 0 && index >= bytes.count - 4 {
+            let byte = bytes[index]
+            if byte & 0xC0 != 0x80 {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return bytes.count - index < length ? index : bytes.count
+            }
+            index -= 1
+        }
+        return bytes.count
     }
 
     public func write(_ bytes: [UInt8]) {

@@ -82,6 +82,21 @@ final class ShootoutTests: XCTestCase {
         XCTAssertEqual(SameScreenCheck.compare(elsewhere, with: reference, inputs: 2)?.agreesAfterNextInput, false)
     }
 
+    func testACharacterSplitBetweenTwoReadsShowsOnTheScreenWhole() {
+        // libvterm decodes each write alone; a pty read ends every ~4 KB, inside an emoji or a Korean
+        // syllable as often as not (tui-rs and Textual frames are larger than that).
+        let bytes = Array("A🎉B 한".utf8)
+        for split in 1..<(bytes.count - 1) {
+            let screen = TerminalScreen(cols: 20, rows: 2)
+            screen.write(Array(bytes[..<split]))
+            screen.write(Array(bytes[split...]))
+            XCTAssertEqual(screen.lines()[0], "A🎉B 한", "split after byte \(split)")
+        }
+        XCTAssertEqual(TerminalScreen.completeUTF8Prefix(Array("ab".utf8)), 2)
+        XCTAssertEqual(TerminalScreen.completeUTF8Prefix([0x41, 0xF0, 0x9F, 0x8E]), 1)
+        XCTAssertEqual(TerminalScreen.completeUTF8Prefix([0x41, 0xF0, 0x9F, 0x8E, 0x89]), 5)
+    }
+
     func testEachRoundStartsEachScriptWithAnotherPeer() {
         let peers = ["a", "b", "c"].map {
             ShootoutPlan.Peer(
