@@ -42,6 +42,11 @@ public final class TerminalScreen {
     var modes = TerminalModes()
     /// Replies not yet taken, in the order the queries came.
     var replies: [UInt8] = []
+    /// The start of a UTF-8 character whose last bytes have not arrived:
+    /// libvterm 0.1.4 decodes each write on its own, so a character split
+    /// between two writes (a pty read ends every ~4 KB, the guard's chunks
+    /// at `SequenceGuard.chunkLimit`) would show as U+FFFD. At most 3 bytes.
+    private var partialCharacter: [UInt8] = []
 
     public init(cols: Int, rows: Int) {
         self.cols = cols
@@ -50,6 +55,7 @@ public final class TerminalScreen {
         vterm_set_utf8(terminal, 1)
         screen = vterm_obtain_screen(terminal)
         dirty = Array(repeating: false, count: cols * rows)
+        partialCharacter.reserveCapacity(4)
         callbacks.damage = { rect, user in
             Unmanaged<TerminalScreen>.fromOpaque(user!).takeUnretainedValue().markDirty(rect)
             return 1
@@ -74,17 +80,62 @@ public final class TerminalScreen {
         sequenceGuard.feed(bytes, into: &feed)
     }
 
-    /// Gives bytes to libvterm as they are (the guard has bounded and checked them).
+    /// Gives bytes to libvterm as they are (the guard has bounded and
+    /// checked them), holding back a UTF-8 character cut at the end until
+    /// its last bytes come (`partialCharacter`).
     func passToEmulator(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return }
+        var start = 0
+        if !partialCharacter.isEmpty {
+            // Complete the held character with the continuation bytes that follow; anything else ends it as it is.
+            let needed = Self.sequenceLength(lead: partialCharacter[0])
+            while partialCharacter.count < needed && start < bytes.count && base[start] & 0xC0 == 0x80 {
+                partialCharacter.append(base[start])
+                start += 1
+            }
+            if partialCharacter.count < needed && start == bytes.count { return }  // still cut: wait for more
+            partialCharacter.withUnsafeBytes { emulatorWrite($0.baseAddress!, $0.count) }
+            partialCharacter.removeAll(keepingCapacity: true)
+        }
+        let rest = UnsafeRawBufferPointer(start: base + start, count: bytes.count - start)
+        let complete = Self.completeUTF8Prefix(rest)
+        if complete > 0 { emulatorWrite(base + start, complete) }
+        if complete < rest.count { partialCharacter.append(contentsOf: rest[complete...]) }
+    }
+
+    private func emulatorWrite(_ base: UnsafeRawPointer, _ count: Int) {
         var offset = 0
-        while offset < bytes.count {
+        while offset < count {
             let taken = vterm_input_write(
-                terminal, base.advanced(by: offset).assumingMemoryBound(to: CChar.self),
-                bytes.count - offset)
+                terminal, base.advanced(by: offset).assumingMemoryBound(to: CChar.self), count - offset)
             if taken == 0 { break }
             offset += taken
         }
+    }
+
+    /// The bytes a UTF-8 sequence starting with `lead` has (1 for anything that is not a lead byte).
+    static func sequenceLength(lead: UInt8) -> Int {
+        lead >= 0xF0 && lead < 0xF8 ? 4 : lead >= 0xE0 && lead < 0xF0 ? 3 : lead >= 0xC0 && lead < 0xE0 ? 2 : 1
+    }
+
+    /// How many of `bytes` end on a character boundary: all of them unless
+    /// they end inside a multi-byte UTF-8 sequence (a lead byte with fewer
+    /// continuation bytes after it than it announces).
+    static func completeUTF8Prefix(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var index = bytes.count - 1
+        // Back over at most 3 continuation bytes to the sequence's lead byte.
+        while index >= 0 && index >= bytes.count - 4 {
+            let byte = bytes[index]
+            if byte & 0xC0 != 0x80 {
+                return bytes.count - index < sequenceLength(lead: byte) ? index : bytes.count
+            }
+            index -= 1
+        }
+        return bytes.count
+    }
+
+    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { completeUTF8Prefix($0) }
     }
 
     public func write(_ bytes: [UInt8]) {

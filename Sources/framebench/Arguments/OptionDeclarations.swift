@@ -48,6 +48,7 @@ enum CommandName: String, CaseIterable, Sendable {
     case merge
     case program
     case profile
+    case shootout
 
     /// Commands that draw a scenario and take its run settings (`RunSettingsParser`).
     static let runners: [CommandName] = [.run, .record, .overhead, .profile]
@@ -103,7 +104,7 @@ struct OptionDeclaration: Sendable {
         OptionDeclaration(name: "help", value: nil, help: "this help", defaultValue: nil, commands: CommandName.allCases),
     ]
 
-    static let all: [OptionDeclaration] = [
+    static let all: [OptionDeclaration] = shootout + [
         // What is drawn.
         OptionDeclaration(
             name: "frames", value: "N", help: "frames to draw",

@@ -92,6 +92,16 @@ struct CommandDeclaration {
                 with Swift names demangled. 200 frames unless --frames: callgrind runs code some 50 times slower.
                 """,
             run: ProfileCommand.profile),
+        CommandDeclaration(
+            name: .shootout, arguments: "",
+            summary: "Terminal UI frameworks on the same list and keys, checked to show the same rows: a table and an HTML page.",
+            details: """
+                Runs every peer of Benchmarks/Peers/peers.json (built by scripts/build-peers.sh) over every script \
+                of Benchmarks/Peers/scripts in interleaved rounds, checks each peer's list rows against the \
+                reference's after every key, prints the table and writes DIR/shootout.md and DIR/shootout.html. \
+                Exit 1 when a peer is not comparable (its rows differ, or a run did not complete).
+                """,
+            run: ShootoutCommand.shootout),
     ]
 
     static func named(_ name: CommandName) -> CommandDeclaration { all.first { $0.name == name }! }
