@@ -66,7 +66,7 @@ final class FramebenchLane {
 
         try InstructionCounter.phase(.write, lane: .ours) {
             try renderer.write(to: output.sink)
-            if workload.drawsIncrementally { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
+            if workload.drawsIncrementally || workload.reusesLastFrame { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
             injection.apply(in: .write, since: encoded)
         }
         let end = MonotonicClock.now()
@@ -98,7 +98,7 @@ final class FramebenchLane {
         let diff = renderer.diff(grid)
         renderer.encode(diff, grid)
         try renderer.write(to: output.sink)
-        if workload.drawsIncrementally { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
+        if workload.drawsIncrementally || workload.reusesLastFrame { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
         output.wrote(renderer.encoder.output.count)
     }
 
