@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FrameGrid
 import TerminalOutput
 import Workloads
@@ -30,6 +35,8 @@ final class FramebenchLane {
     /// Not inlined, so instruction profiles can attribute a frame.
     @inline(never)
     func frame(_ index: Int, measured: Bool) throws {
+        // Read outside the clock pair: a system call each, not the frame's.
+        let switchesBefore = FramebenchLane.involuntarySwitches()
         let start = MonotonicClock.now()
         let startAllocations = AllocationSnapshot.now()
 
@@ -75,6 +82,7 @@ final class FramebenchLane {
         let bytes = renderer.encoder.output.count
         output.wrote(bytes)
         guard measured else { return }
+        samples.preemptions.append(Double(FramebenchLane.involuntarySwitches() - switchesBefore))
         samples.recordTimes(start: start, updated: updated, drawn: drawn, diffed: diffed, encoded: encoded, end: end)
         samples.record(.frame, endAllocations.since(startAllocations))
         samples.record(.render, encodedAllocations.since(drawnAllocations))
@@ -88,6 +96,14 @@ final class FramebenchLane {
         samples.append(Double(diff.rowsTouched), to: .dirtyRows)
         samples.append(Double(diff.rects.count), to: .dirtyRects)
         samples.append(Double(diff.scrolls.count), to: .scrollOperations)
+    }
+
+    /// The process's involuntary context switches so far (the machine gave
+    /// the processor to another process before this one was done).
+    static func involuntarySwitches() -> Int {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        return usage.ru_nivcsw
     }
 
     /// The same frame without probes: what `ProbeOverhead` compares against.
