@@ -102,7 +102,12 @@ final class FramebenchLane {
     /// the processor to another process before this one was done).
     static func involuntarySwitches() -> Int {
         var usage = rusage()
-        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        #if canImport(Glibc)
+        let who = __rusage_who_t(truncatingIfNeeded: RUSAGE_SELF.rawValue)
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
         return usage.ru_nivcsw
     }
 
