@@ -95,6 +95,14 @@ public struct TextReport {
                 "\(name): bytes/frame \(Units.number(oursBytes, digits: 1)) vs \(Units.number(theirBytes, digits: 1)) (ncurses), ratio \(Units.number(oursBytes / max(theirBytes, 1), digits: 3))"
             )
         }
+        for result in run.results where !result.samples.preemptions.isEmpty {
+            // A frame the machine preempted shows its wait, not our work: counted apart.
+            let (times, preempted) = result.samples.frameTimesNotPreempted()
+            let others = Summary(times)
+            lines.append(
+                "\(UntrustedText.terminal(run.settings.name)) [\(result.backend.rawValue)]: \(preempted) of \(result.samples.frames) frames preempted by the machine (involuntary context switches during the frame); the others: p99 \(Units.duration(others.p99)), p99.9 \(Units.duration(others.p999)), max \(Units.duration(others.max))"
+            )
+        }
         if let idle = run.idle {
             lines.append(
                 "\(UntrustedText.terminal(run.settings.name)): unchanged frame \(idle.bytes) bytes; diff p50 \(Units.duration(idle.copiedFrameDiff.p50)) (copy of the shown frame), \(Units.duration(idle.redrawnFrameDiff.p50)) (redrawn from scratch, \(idle.redrawnBytes) bytes)"

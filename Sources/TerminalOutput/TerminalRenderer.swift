@@ -34,11 +34,18 @@ public final class TerminalRenderer {
         try encoder.output.withUnsafeBytes { try sink.write($0) }
     }
 
-    /// After writing: `next` is what the terminal shows. The renderer keeps a
-    /// reference, so the caller's next write to its copy copies the cells;
-    /// `commit(swapping:)` avoids that.
+    /// After writing: `next` is what the terminal shows. The renderer keeps
+    /// its own copy, brought up to date by the rows whose stamps changed
+    /// (`Grid.copyChangedRows`, which follows a grid that scrolled by turning
+    /// its ring): a caller drawing each frame over the last one keeps its
+    /// grid's storage to itself, and a scrolled frame costs the rows that
+    /// entered. Only the first commit (or one after a resize) shares storage.
     public func commit(_ next: Grid) {
-        shown = next
+        if shown?.size == next.size {
+            shown!.copyChangedRows(from: next)
+        } else {
+            shown = next
+        }
     }
 
     /// After writing: `next` is what the terminal shows, and the caller gets

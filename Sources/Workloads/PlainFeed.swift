@@ -39,7 +39,82 @@ public final class PlainFeed: Workload {
         evict(outside: index..<(index + bodyRows))
     }
 
+    public var reusesLastFrame: Bool { true }
+
+    /// Frames drawn lately with the stamps their grids' rows had after, so
+    /// a grid still holding one of them is scrolled instead of drawn again
+    /// (two: a harness running two lanes side by side draws into two grids).
+    private var drawnFrames: [DrawnFrame] = []
+
+    /// A frame this workload drew and the row stamps that identify it.
+    private struct DrawnFrame {
+        var index: Int
+        var stamps: [UInt64]
+    }
+
+    /// The arena bytes up to which a grid is scrolled rather than cleared:
+    /// only `clear` empties a grid's arena, so a grid only ever scrolled
+    /// would keep every long cluster it was given.
+    static let arenaBytesBeforeClear = 4_096
+
     public func draw(frame index: Int, into grid: inout Grid) {
+        if let shown = drawnFrameShown(in: grid), scrollDraw(frame: index, from: shown, into: &grid) {
+            remember(frame: index, grid)
+            return
+        }
+        drawWhole(frame: index, into: &grid)
+        remember(frame: index, grid)
+    }
+
+    /// Which frame drawn lately `grid` holds, told by every row's stamp
+    /// (a stamp names one write, process-wide). - Complexity: O(rows).
+    private func drawnFrameShown(in grid: Grid) -> Int? {
+        guard grid.size == size, grid.arenaByteCount <= Self.arenaBytesBeforeClear else { return nil }
+        for drawn in drawnFrames where (0..<grid.rows).allSatisfy({ grid.stamp(ofRow: $0) == drawn.stamps[$0] }) {
+            return drawn.index
+        }
+        return nil
+    }
+
+    /// Draws frame `index` over `grid`, which holds frame `shown`, when the
+    /// page moved by fewer rows than it shows: the page's rows are scrolled
+    /// (header and footer stay) and only the rows that entered are written.
+    /// - Returns: false when the move is too far (nothing drawn).
+    /// - Complexity: O(rows + cols x rows entering).
+    private func scrollDraw(frame index: Int, from shown: Int, into grid: inout Grid) -> Bool {
+        let bodyRows = max(0, size.rows - 2)
+        let shift = index - shown
+        guard bodyRows > 0, abs(shift) < bodyRows else { return false }
+        if shift == 0 { return true }
+        let body = 1..<(1 + bodyRows)
+        grid.scroll(rows: body, by: shift)
+        let entering = shift > 0 ? (bodyRows - shift)..<bodyRows : 0..<(-shift)
+        for row in entering { writeItem(index + row, row: row + 1, into: &grid) }
+        evict(outside: index..<(index + bodyRows))
+        return true
+    }
+
+    /// Keeps the stamps of the frame just drawn, in place of the oldest.
+    private func remember(frame index: Int, _ grid: Grid) {
+        var drawn = drawnFrames.count < 2 ? DrawnFrame(index: index, stamps: []) : drawnFrames.removeFirst()
+        drawn.index = index
+        drawn.stamps.removeAll(keepingCapacity: true)
+        for y in 0..<grid.rows { drawn.stamps.append(grid.stamp(ofRow: y)) }
+        drawnFrames.append(drawn)
+    }
+
+    /// Writes item `item` across row `y` (a row just cleared).
+    private func writeItem(_ item: Int, row y: Int, into grid: inout Grid) {
+        let cols = size.cols
+        var x = 0
+        for segment in self.item(item).segments {
+            x = grid.write(segment.text, x: x, y: y, style: segment.style)
+            if x >= cols { break }
+        }
+    }
+
+    /// Draws every row of frame `index`.
+    private func drawWhole(frame index: Int, into grid: inout Grid) {
         grid.clear()
         let cols = size.cols
         let headerStyle = Style(foreground: .brightWhite, background: .palette(24), attributes: .bold)
@@ -50,16 +125,8 @@ public final class PlainFeed: Workload {
         grid.fill(Rect(x: 0, y: size.rows - 1, width: cols, height: 1), style: footerStyle)
         grid.write(footer, x: 0, y: size.rows - 1, style: footerStyle)
         let bodyRows = max(0, size.rows - 2)
-        let first = index
-        for row in 0..<bodyRows {
-            let item = self.item(first + row)
-            var x = 0
-            for segment in item.segments {
-                x = grid.write(segment.text, x: x, y: row + 1, style: segment.style)
-                if x >= cols { break }
-            }
-        }
-        evict(outside: first..<(first + bodyRows))
+        for row in 0..<bodyRows { writeItem(index + row, row: row + 1, into: &grid) }
+        evict(outside: index..<(index + bodyRows))
     }
 
     /// Item `index` of the file (wrapping around once its length is known;

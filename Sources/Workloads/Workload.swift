@@ -21,9 +21,18 @@ public protocol Workload: AnyObject {
     func draw(frame index: Int, into grid: inout Grid)
     /// Whether `draw` relies on the grid holding the previous frame.
     var drawsIncrementally: Bool { get }
+    /// Whether `draw` costs less when handed the grid it drew last (it
+    /// tells that grid by its row stamps, so any grid is still drawn
+    /// right): a harness then keeps one grid and commits it by its changed
+    /// rows, instead of swapping grids, so a scrolled frame costs the rows
+    /// that enter (see `PlainFeed`).
+    var reusesLastFrame: Bool { get }
 }
 
 extension Workload {
     /// Workloads whose state is computed while drawing have no separate update.
     public func update(frame index: Int) {}
+
+    /// Most workloads draw every row each frame.
+    public var reusesLastFrame: Bool { false }
 }

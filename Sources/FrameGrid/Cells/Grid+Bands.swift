@@ -22,8 +22,11 @@ extension Grid {
     /// Copies every cell of `rows` to `target` (`cols * rows.count` cells), row after row.
     public func copyRows(_ rows: Range<Int>, to target: UnsafeMutablePointer<Cell>) {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= self.rows, "band rows lie inside the grid")
+        guard !rows.isEmpty else { return }
         cells.withUnsafeBufferPointer { all in
-            Grid.copyCells(from: all.baseAddress! + rows.lowerBound * cols, to: target, count: rows.count * cols)
+            forEachStoredRun(of: rows) { start, count, offset in
+                Grid.copyCells(from: all.baseAddress! + start, to: target + offset, count: count * cols)
+            }
         }
     }
 
@@ -32,8 +35,15 @@ extension Grid {
     /// compared hold no arena clusters).
     public func rows(_ rows: Range<Int>, equalCellsAt source: UnsafePointer<Cell>) -> Bool {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= self.rows, "band rows lie inside the grid")
+        guard !rows.isEmpty else { return true }
         return cells.withUnsafeBufferPointer { all in
-            memcmp(all.baseAddress! + rows.lowerBound * cols, source, rows.count * cols * MemoryLayout<Cell>.stride) == 0
+            var equal = true
+            forEachStoredRun(of: rows) { start, count, offset in
+                if equal {
+                    equal = memcmp(all.baseAddress! + start, source + offset, count * cols * MemoryLayout<Cell>.stride) == 0
+                }
+            }
+            return equal
         }
     }
 
@@ -41,9 +51,15 @@ extension Grid {
     /// fresh stamps; the cells hold no arena clusters (see `copyRows`).
     public mutating func pasteRows(_ rows: Range<Int>, from source: UnsafePointer<Cell>) {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= self.rows, "band rows lie inside the grid")
+        guard !rows.isEmpty else { return }
+        let runs = storedRuns(of: rows)
         let cols = cols
         cells.withUnsafeMutableBufferPointer { all in
-            Grid.copyCells(from: source, to: all.baseAddress! + rows.lowerBound * cols, count: rows.count * cols)
+            Grid.copyCells(from: source, to: all.baseAddress! + runs.first.start, count: runs.first.rows * cols)
+            if let second = runs.second {
+                Grid.copyCells(
+                    from: source + runs.first.rows * cols, to: all.baseAddress! + second.start, count: second.rows * cols)
+            }
         }
         for y in rows {
             touch(y)

@@ -19,14 +19,15 @@ extension Grid {
         // which would copy its arrays (the optimiser makes them unique
         // before a loop that may write them).
         guard (0..<rows).contains(where: { stamps[$0] != source.stamps[$0] }) else { return 0 }
+        lineUpRing(with: source)
         var copied = 0
         let cols = self.cols
         for y in 0..<rows where stamps[y] != source.stamps[y] {
-            let start = y * cols
+            let start = rowStart(y)
+            let from = source.rowStart(y)
             cells.withUnsafeMutableBufferPointer { target in
-                source.cells.withUnsafeBufferPointer { from in
-                    _ = UnsafeMutableBufferPointer(rebasing: target[start..<(start + cols)])
-                        .update(fromContentsOf: from[start..<(start + cols)])
+                source.cells.withUnsafeBufferPointer { all in
+                    Grid.copyCells(from: all.baseAddress! + from, to: target.baseAddress! + start, count: cols)
                 }
             }
             stamps[y] = source.stamps[y]
@@ -40,5 +41,27 @@ extension Grid {
             arena.append(contentsOf: source.arena)
         }
         return copied
+    }
+
+    /// When `source` scrolled by turning its ring since it showed what this
+    /// grid shows, turns this grid's ring the same way (no cell moves), so
+    /// the rows it scrolled match by stamp and are not copied: a steady
+    /// scroll then copies the rows that entered, not the page.
+    /// - Complexity: O(rows).
+    private mutating func lineUpRing(with source: Grid) {
+        guard origin != source.origin else { return }
+        let shift = ((source.origin - origin) % rows + rows) % rows
+        var inPlace = 0
+        var turned = 0
+        stamps.withUnsafeBufferPointer { mine in
+            source.stamps.withUnsafeBufferPointer { theirs in
+                for y in 0..<rows {
+                    if mine[y] == theirs[y] { inPlace += 1 }
+                    let from = y + shift < rows ? y + shift : y + shift - rows
+                    if mine[from] == theirs[y] { turned += 1 }
+                }
+            }
+        }
+        if turned > inPlace { rotateAllRows(by: shift) }
     }
 }

@@ -1,4 +1,9 @@
-/// A frame: a flat grid of cells, `rows x cols`, indexed `y * cols + x`.
+/// A frame: a flat grid of cells, `rows x cols`, each row contiguous.
+///
+/// Rows are stored in a ring: row `y` starts at cell `rowStart(y)`, that is
+/// `((y + origin) % rows) * cols`. Scrolling the whole grid turns the ring
+/// (`scroll(rows:by:)`), so a frame that scrolls moves no cell of the rows
+/// that stay: it costs the rows that enter, not the screen.
 ///
 /// A value type; copies share storage until one of them is written (the
 /// arrays are copy-on-write). Writes keep the wide-character invariant: a cell
@@ -17,6 +22,8 @@ public struct Grid: Sendable {
     /// do not prove equal text, and the diff compares bytes).
     @usableFromInline var arenaRows: [Bool]
     @usableFromInline var arena: [UInt8]
+    /// Which stored row shows row 0 (see `rowStart`); changed only by a scroll.
+    @usableFromInline var origin = 0
     /// The latest stamp when `clear` last ran, and the blank it set: a row
     /// whose stamp is no greater holds only that blank (every later write
     /// stamps its row afresh). Zero, claiming nothing, until the first
@@ -49,11 +56,25 @@ public struct Grid: Sendable {
     /// The cell at a position. - Precondition: the position is inside the grid.
     @inlinable public subscript(x: Int, y: Int) -> Cell {
         precondition(x >= 0 && x < cols && y >= 0 && y < rows)
-        return cells[y * cols + x]
+        return cells[rowStart(y) + x]
+    }
+
+    /// Index in `cells` of row `y`'s first cell.
+    @inlinable @inline(__always)
+    func rowStart(_ y: Int) -> Int { Grid.rowStart(y, origin: origin, rows: rows, cols: cols) }
+
+    /// `rowStart` from copies of the fields, for use while `cells` is borrowed.
+    @inlinable @inline(__always)
+    static func rowStart(_ y: Int, origin: Int, rows: Int, cols: Int) -> Int {
+        let stored = y + origin
+        return (stored >= rows ? stored - rows : stored) * cols
     }
 
     /// The stamp of row `y`; equal stamps mean equal rows (see `RowStamp`).
     @inlinable public func stamp(ofRow y: Int) -> UInt64 { stamps[y] }
+
+    /// Bytes of long clusters kept in the arena (emptied by `clear` only).
+    public var arenaByteCount: Int { arena.count }
 
     /// Whether row `y` holds a cluster stored in the arena.
     @inlinable public func rowUsesArena(_ y: Int) -> Bool { arenaRows[y] }
@@ -62,7 +83,8 @@ public struct Grid: Sendable {
     @inlinable
     public func withRow<R>(_ y: Int, _ body: (UnsafeBufferPointer<Cell>) throws -> R) rethrows -> R {
         try cells.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[(y * cols)..<(y * cols + cols)]))
+            let start = rowStart(y)
+            return try body(UnsafeBufferPointer(rebasing: all[start..<(start + cols)]))
         }
     }
 
@@ -125,8 +147,12 @@ public struct Grid: Sendable {
         guard !rows.isEmpty else { return }
         let blank = Cell.blank(style)
         let cols = cols
-        cells.withUnsafeMutableBufferPointer {
-            Grid.repeatCell(blank, into: $0.baseAddress! + rows.lowerBound * cols, count: rows.count * cols)
+        let runs = storedRuns(of: rows)
+        cells.withUnsafeMutableBufferPointer { all in
+            Grid.repeatCell(blank, into: all.baseAddress! + runs.first.start, count: runs.first.rows * cols)
+            if let second = runs.second {
+                Grid.repeatCell(blank, into: all.baseAddress! + second.start, count: second.rows * cols)
+            }
         }
         for y in rows {
             stamps[y] = RowStamp.fresh()
@@ -145,10 +171,12 @@ public struct Grid: Sendable {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         let width = area.width
-        let firstRow = area.y * cols + area.x
+        let firstRow = rowStart(area.y) + area.x
+        let (origin, gridRows) = (self.origin, self.rows)
         cells.withUnsafeMutableBufferPointer { all in
             for y in area.y..<area.maxY {
-                let row = UnsafeMutableBufferPointer(rebasing: all[(y * cols)..<(y * cols + cols)])
+                let start = Grid.rowStart(y, origin: origin, rows: gridRows, cols: cols)
+                let row = UnsafeMutableBufferPointer(rebasing: all[start..<(start + cols)])
                 Grid.splitWideCharacter(in: row, atLeftEdge: area.x)
                 Grid.splitWideCharacter(in: row, atRightEdge: area.maxX)
                 // The first row is filled cell by cell (doubling copies); the others copy it.
@@ -202,7 +230,7 @@ public struct Grid: Sendable {
         let start = max(columns.lowerBound, 0)
         let end = min(columns.upperBound, cols)
         guard y >= 0, y < rows, start < end else { return }
-        let rowStart = y * cols
+        let rowStart = self.rowStart(y)
         cells.withUnsafeMutableBufferPointer { all in
             let row = UnsafeMutableBufferPointer(rebasing: all[rowStart..<(rowStart + cols)])
             Grid.splitWideCharacter(in: row, atLeftEdge: start)
@@ -233,10 +261,11 @@ public struct Grid: Sendable {
         let top = max(rows.lowerBound, area.y)
         let bottom = min(rows.upperBound, area.maxY)
         guard top < bottom else { return }
-        let cols = cols
+        let (origin, gridRows, cols) = (self.origin, self.rows, self.cols)
         cells.withUnsafeMutableBufferPointer { all in
             for y in top..<bottom {
-                let row = UnsafeMutableBufferPointer(rebasing: all[(y * cols)..<(y * cols + cols)])
+                let start = Grid.rowStart(y, origin: origin, rows: gridRows, cols: cols)
+                let row = UnsafeMutableBufferPointer(rebasing: all[start..<(start + cols)])
                 var copy = cell
                 if keepingBackgrounds { copy.background = row[x].background }
                 Grid.splitWideCharacter(in: row, atLeftEdge: x)
@@ -269,7 +298,7 @@ public struct Grid: Sendable {
     @usableFromInline
     mutating func place(_ cell: Cell, x: Int, y: Int) {
         let width = Int(cell.width)
-        let rowStart = y * cols
+        let rowStart = self.rowStart(y)
         let cols = cols
         cells.withUnsafeMutableBufferPointer { all in
             let row = UnsafeMutableBufferPointer(rebasing: all[rowStart..<(rowStart + cols)])

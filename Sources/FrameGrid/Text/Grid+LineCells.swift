@@ -32,7 +32,7 @@ extension Grid {
         precondition(x >= 0 && x + line.count <= cols && y >= 0 && y < rows, "pasted cells lie inside the grid")
         touch(y)
         guard let source = line.baseAddress, !line.isEmpty else { return }
-        let rowStart = y * cols
+        let rowStart = self.rowStart(y)
         cells.withUnsafeMutableBufferPointer { all in
             let row = UnsafeMutableBufferPointer(rebasing: all[rowStart..<(rowStart + cols)])
             Grid.splitWideCharacter(in: row, atLeftEdge: x)

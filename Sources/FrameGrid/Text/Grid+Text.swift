@@ -96,7 +96,7 @@ extension Grid {
         style: Style, area: Rect
     ) -> (column: Int, offset: Int) {
         var writer = RowWriter(column: x, offset: range.lowerBound, stop: range.upperBound, style: style, area: area)
-        let rowStart = y * cols
+        let rowStart = self.rowStart(y)
         let rowEnd = rowStart + cols
         // The arena is moved out while the cells are borrowed, so long
         // clusters can be stored without a second access to `self`.

@@ -3,6 +3,12 @@
 public struct FrameSamples: Sendable {
     private var columns: [[Double]] = Array(repeating: [], count: Metric.allCases.count)
 
+    /// Per measured frame: the process's involuntary context switches
+    /// (`getrusage`'s `ru_nivcsw`) while it ran, so a frame the machine took
+    /// the processor from can be told from a slow frame of ours. Not a
+    /// `Metric`: it is the machine's, never compared or budgeted.
+    public internal(set) var preemptions: [Double] = []
+
     public init() {}
 
     public subscript(metric: Metric) -> [Double] {
@@ -54,11 +60,24 @@ public struct FrameSamples: Sendable {
 
     mutating func reserve(_ count: Int) {
         for index in columns.indices { columns[index].reserveCapacity(count) }
+        preemptions.reserveCapacity(count)
+    }
+
+    /// The frame times of frames no involuntary context switch fell in
+    /// (all of them when preemptions were not counted), and how many did.
+    public func frameTimesNotPreempted() -> (times: [Double], preempted: Int) {
+        let times = self[.frameTime]
+        guard preemptions.count == times.count else { return (times, 0) }
+        var kept: [Double] = []
+        kept.reserveCapacity(times.count)
+        for (time, switches) in zip(times, preemptions) where switches == 0 { kept.append(time) }
+        return (kept, times.count - kept.count)
     }
 
     /// Appends another run's frames (repeats of one scenario pool their frames).
     mutating func append(contentsOf other: FrameSamples) {
         for index in columns.indices { columns[index].append(contentsOf: other.columns[index]) }
+        preemptions.append(contentsOf: other.preemptions)
     }
 
     /// Frames measured.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FrameGrid
 import TerminalOutput
 import Workloads
@@ -30,6 +35,8 @@ final class FramebenchLane {
     /// Not inlined, so instruction profiles can attribute a frame.
     @inline(never)
     func frame(_ index: Int, measured: Bool) throws {
+        // Read outside the clock pair: a system call each, not the frame's.
+        let switchesBefore = FramebenchLane.involuntarySwitches()
         let start = MonotonicClock.now()
         let startAllocations = AllocationSnapshot.now()
 
@@ -66,7 +73,7 @@ final class FramebenchLane {
 
         try InstructionCounter.phase(.write, lane: .ours) {
             try renderer.write(to: output.sink)
-            if workload.drawsIncrementally { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
+            if workload.drawsIncrementally || workload.reusesLastFrame { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
             injection.apply(in: .write, since: encoded)
         }
         let end = MonotonicClock.now()
@@ -75,6 +82,7 @@ final class FramebenchLane {
         let bytes = renderer.encoder.output.count
         output.wrote(bytes)
         guard measured else { return }
+        samples.preemptions.append(Double(FramebenchLane.involuntarySwitches() - switchesBefore))
         samples.recordTimes(start: start, updated: updated, drawn: drawn, diffed: diffed, encoded: encoded, end: end)
         samples.record(.frame, endAllocations.since(startAllocations))
         samples.record(.render, encodedAllocations.since(drawnAllocations))
@@ -90,6 +98,19 @@ final class FramebenchLane {
         samples.append(Double(diff.scrolls.count), to: .scrollOperations)
     }
 
+    /// The process's involuntary context switches so far (the machine gave
+    /// the processor to another process before this one was done).
+    static func involuntarySwitches() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = __rusage_who_t(truncatingIfNeeded: RUSAGE_SELF.rawValue)
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        return usage.ru_nivcsw
+    }
+
     /// The same frame without probes: what `ProbeOverhead` compares against.
     @inline(never)
     func bareFrame(_ index: Int) throws {
@@ -98,7 +119,7 @@ final class FramebenchLane {
         let diff = renderer.diff(grid)
         renderer.encode(diff, grid)
         try renderer.write(to: output.sink)
-        if workload.drawsIncrementally { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
+        if workload.drawsIncrementally || workload.reusesLastFrame { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
         output.wrote(renderer.encoder.output.count)
     }
 

@@ -26,6 +26,8 @@ public enum IsolatedRun {
             var stage: String
             /// Metric name to one value per measured frame.
             var frames: [String: [Double]]
+            /// Involuntary context switches per measured frame (our lane; absent from older children).
+            var preemptions: [Double]?
         }
         struct Idle: Codable {
             var bytes: Int
@@ -111,7 +113,8 @@ public enum IsolatedRun {
             ChildResult.Lane(
                 backend: lane.backend.rawValue, stage: lane.stage,
                 frames: Dictionary(
-                    uniqueKeysWithValues: lane.metrics.filter { $0.kind != .instructions }.map { ($0.rawValue, lane.samples[$0]) }))
+                    uniqueKeysWithValues: lane.metrics.filter { $0.kind != .instructions }.map { ($0.rawValue, lane.samples[$0]) }),
+                preemptions: lane.samples.preemptions.isEmpty ? nil : lane.samples.preemptions)
         }
         let idle = result.idle.map {
             ChildResult.Idle(
@@ -135,6 +138,7 @@ public enum IsolatedRun {
                 }
                 samples[metric] = values
             }
+            samples.preemptions = lane.preemptions ?? []
             results.append(PeerRun.result(backend, lane.stage, samples))
         }
         let idle = child.idle.map {

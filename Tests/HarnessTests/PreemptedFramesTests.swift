@@ -1,0 +1,60 @@
+import FrameGrid
+import Foundation
+import Workloads
+import XCTest
+
+@testable import Harness
+@testable import Reports
+@testable import framebench
+
+/// Frames during which the machine preempted the process are counted apart,
+/// so a hitch of ours can be told from the machine's.
+final class PreemptedFramesTests: XCTestCase {
+    func testFramesWithAnInvoluntarySwitchAreLeftOutOfTheOthersTimes() {
+        var samples = FrameSamples()
+        samples[.frameTime] = [10, 4_000_000, 12, 11, 3_000_000]
+        samples.preemptions = [0, 2, 0, 0, 1]
+        let (times, preempted) = samples.frameTimesNotPreempted()
+        XCTAssertEqual(preempted, 2)
+        XCTAssertEqual(times, [10, 12, 11])
+    }
+
+    func testWithoutCountsEveryFrameIsKept() {
+        var samples = FrameSamples()
+        samples[.frameTime] = [10, 20]
+        XCTAssertEqual(samples.frameTimesNotPreempted().preempted, 0)
+        XCTAssertEqual(samples.frameTimesNotPreempted().times, [10, 20])
+    }
+
+    func testOurLaneCountsEveryMeasuredFrameAndTheIsolatedChildCarriesThem() throws {
+        var settings = RunSettings(
+            workload: PlainFeed.name, frames: 40,
+            workloadSettings: WorkloadSettings(size: Size(cols: 40, rows: 10), seed: 3, feedItems: 1_000),
+            backend: .framebench, term: "xterm-256color", catalog: WorkloadFactory.catalog)
+        settings.name = "preempted"
+        let result = try PeerRun.run(settings)
+        let samples = try XCTUnwrap(result.results.first).samples
+        XCTAssertEqual(samples.preemptions.count, samples.frames, "one count per measured frame")
+        XCTAssertTrue(samples.preemptions.allSatisfy { $0 >= 0 })
+
+        let child = try JSONDecoder().decode(
+            IsolatedRun.ChildResult.self, from: Data(try IsolatedRun.runAsChild(settings).utf8))
+        let carried = try IsolatedRun.result(of: child, settings: settings)
+        XCTAssertEqual(try XCTUnwrap(carried.results.first).samples.preemptions.count, samples.frames)
+    }
+
+    func testTheTextReportSaysHowManyFramesWerePreempted() throws {
+        var settings = RunSettings(
+            workload: PlainFeed.name, frames: 30,
+            workloadSettings: WorkloadSettings(size: Size(cols: 30, rows: 8), seed: 3, feedItems: 1_000),
+            backend: .framebench, term: "xterm-256color", catalog: WorkloadFactory.catalog)
+        settings.name = "preempted-report"
+        var run = try PeerRun.run(settings)
+        var samples = run.results[0].samples
+        samples.preemptions = samples.preemptions.indices.map { $0 == 3 ? 1 : 0 }
+        run.results[0].samples = samples
+        let lines = TextReport(colors: false).peerSummary(run)
+        XCTAssertTrue(
+            lines.contains { $0.contains("1 of \(samples.frames) frames preempted by the machine") }, "\(lines)")
+    }
+}
