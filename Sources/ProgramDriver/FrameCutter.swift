@@ -20,8 +20,8 @@
 /// byte that has no frame yet and was sent less than `answerWindow` ago
 /// (role `first`). With none, a frame within the window of the latest
 /// input is a `later` frame of it; frames before any input are `startup`;
-/// the rest (a timer redraw long after the last key) are `unattributed`
-/// and never timed. In closed loop (one input at a time) this is "every
+/// the rest (a timer redraw long after the last key, any frame after a
+/// `noframe` input) are `unattributed` and never timed. In closed loop (one input at a time) this is "every
 /// frame until the next input answers it"; in open loop it is "the
 /// earliest unanswered input".
 ///
@@ -247,7 +247,7 @@ public struct FrameCutter {
         var role = Role.unattributed
         var index = firstOpenInput
         while index < inputs.count && inputs[index].time < time {
-            if inputs[index].firstFrame == nil && time - inputs[index].time < answerWindow {
+            if inputs[index].expectsFrame && inputs[index].firstFrame == nil && time - inputs[index].time < answerWindow {
                 answered = index
                 role = .first
                 break
@@ -256,7 +256,7 @@ public struct FrameCutter {
         }
         if answered == nil {
             if let latest = inputs.lastIndex(where: { $0.time < time }) {
-                if time - inputs[latest].time < answerWindow {
+                if inputs[latest].expectsFrame && time - inputs[latest].time < answerWindow {
                     answered = latest
                     role = .later
                 }

@@ -70,6 +70,12 @@ public enum ProgramRunner {
         run.stream = session.cutter.stream
         run.sentInputs = inputs
         run.notes = session.notes
+        let unattributed = frames.filter { $0.role == .unattributed }.count
+        if unattributed > 0 {
+            run.notes.append(
+                "\(unattributed) frames began outside every input's answer window or after a 'noframe' input "
+                    + "(timer redraws?): counted, not timed")
+        }
         run.wakeups = session.wakeups
         run.maxBacklog = RunDoubts.maxBacklog(inputs, frames: frames, window: settings.effectiveAnswerWindow)
         run.doubts = RunDoubts.of(run, readerFellBehind: session.readerFellBehind, unsettled: session.unsettled)
@@ -258,6 +264,12 @@ private struct Session {
             unsettled.append(index)
         }
         try pump(until: monotonicNanoseconds() + spacing.next())
+        if !isSettled(at: lastNow) {
+            // A frame began during the spacing (a pause inside the answer): let it settle before the next input.
+            try pump(until: monotonicNanoseconds() + settings.timeout, floodLimit: settings.timeout) { session, now in
+                session.isSettled(at: now)
+            }
+        }
     }
 
     /// Open loop, after the last scheduled key: until every input is

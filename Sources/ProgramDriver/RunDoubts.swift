@@ -6,7 +6,6 @@
 /// | doubt | why the figure may be wrong |
 /// |---|---|
 /// | inputs with no frame | a key that changed nothing, or a program slower than the answer window |
-/// | `noframe` inputs answered | the script says nothing should change, yet a frame came |
 /// | inputs with more than one frame | first-frame and settled times differ; which is "the" latency is the user's call |
 /// | gap-cut frames continued | a pause inside one frame may have split it (raise `--gap`) |
 /// | sync update never closed | the frame's end is our limit, not the program's |
@@ -25,12 +24,6 @@ enum RunDoubts {
             doubts.append(
                 "\(unanswered.count) of \(inputs.count) inputs got no frame within the \(window) ms answer window "
                     + "(\(list(unanswered.map { describe(inputs[$0]) }))); mark a step that changes nothing 'noframe'")
-        }
-        let answeredSilent = inputs.filter { !$0.expectsFrame && $0.firstFrame != nil }
-        if !answeredSilent.isEmpty {
-            doubts.append(
-                "\(answeredSilent.count) 'noframe' inputs were answered by a frame (\(list(answeredSilent.map(describe))))"
-            )
         }
         let several = inputs.filter { $0.frames > 1 }
         if !several.isEmpty {

@@ -97,6 +97,18 @@ final class FrameCutterTests: XCTestCase {
         XCTAssertNil(cutter.inputs[0].firstFrame, "the key is unanswered, not timed against the redraw")
     }
 
+    func testAFrameAfterANoframeInputIsNotTimedAgainstIt() {
+        var cutter = FrameCutter(gap: 30 * ms, screen: nil)
+        cutter.input(index: 0, at: 0)
+        cutter.feed(Array("answer".utf8), at: 1 * ms)
+        cutter.tick(at: 100 * ms)
+        cutter.input(index: 1, at: 200 * ms, expectsFrame: false)
+        cutter.feed(Array("timer redraw".utf8), at: 300 * ms)
+        cutter.finish()
+        XCTAssertEqual(cutter.frames.map(\.role), [.first, .unattributed])
+        XCTAssertNil(cutter.inputs[1].firstFrame)
+    }
+
     func testOpenLoopFramesBelongToTheEarliestUnansweredInput() {
         var cutter = FrameCutter(gap: 30 * ms, screen: nil)
         for index in 0..<3 { cutter.input(index: index, at: UInt64(index) * ms) }
