@@ -196,6 +196,7 @@ class Figures:
     reader_delivery: float | None = None
     reader_observation: float | None = None
     program_from_send: float | None = None  # the program's first write returned, from framebench's send
+    reader_noise: float | None = None  # the bare reader's p75 of delivery and observation, the larger
 
 
 def own_latencies(log: list[dict]) -> tuple[list[float], list[float]]:
@@ -210,9 +211,11 @@ def reader_latencies(reader: dict) -> tuple[list[float], list[float]]:
             [(k["settled_ns"] - k["sent_ns"]) / 1e3 for k in keys if k["settled_ns"]])
 
 
-def reader_split(reader: dict, log: list[dict]) -> tuple[float | None, float | None]:
+def reader_split(reader: dict, log: list[dict], open_loop: bool = False
+                 ) -> tuple[float | None, float | None, float | None]:
     """p50 of key delivery (sent to the program's read) and of observation (the
-    program's first write returned to the reader's read of it), same clock."""
+    program's first write returned to the reader's read of it), same clock, and
+    the machine's noise: the larger p75 of the two."""
     by_key = {entry["key"]: entry for entry in log}
     delivery, observation = [], []
     for key in reader["keys"]:
@@ -222,7 +225,10 @@ def reader_split(reader: dict, log: list[dict]) -> tuple[float | None, float | N
         delivery.append((entry["read_ns"] - key["sent_ns"]) / 1e3)
         if entry["written_ns"] and key["first_ns"]:
             observation.append((key["first_ns"] - entry["written_ns"][0]) / 1e3)
-    return p50(delivery), p50(observation)
+    # Open loop: keys wait in the pty behind the backlog, so delivery is no measure of the machine.
+    spread = [observation] if open_loop else [delivery, observation]
+    noise = [value for value in map(lambda values: percentile(values, 0.75), spread) if value is not None]
+    return p50(delivery), p50(observation), max(noise) if noise else None
 
 
 def result_frames(result: dict | None) -> tuple[list[float], dict]:
@@ -243,10 +249,17 @@ class Check:
         self.case = case
         self.failures: list[str] = []
         self.flags: list[str] = []
+        self.timing_failures: list[str] = []
 
     def expect(self, condition: bool, message: str) -> bool:
         if not condition:
             self.failures.append(f"{self.case.name}: {message}")
+        return condition
+
+    def expect_time(self, condition: bool, message: str) -> bool:
+        """A timing assertion: failed, it is retried once (run_case) before it counts."""
+        if not condition:
+            self.timing_failures.append(f"{self.case.name}: {message}")
         return condition
 
 
@@ -259,7 +272,8 @@ def analyse(suite: Suite, case: Case, fb: dict, rd: dict) -> tuple[Figures, Chec
     figures = Figures(case.name, p50(own_first), p50(own_settled), p50(frame_times), None,
                       p50(reader_first), p50(reader_settled), p50(own_latencies(rd["program"])[0]), 0,
                       f"{len(frame_times)}/{answered * case.parts}")
-    figures.reader_delivery, figures.reader_observation = reader_split(rd["reader"], rd["program"])
+    figures.reader_delivery, figures.reader_observation, figures.reader_noise = reader_split(
+        rd["reader"], rd["program"], open_loop=bool(case.every_ms))
     if fb["frames"] is None:
         # A framebench without --frame-log: its frames cannot be tied to keys on the clock.
         figures.verdict = f"exit {fb['status']}" if fb["status"] else "measured"
@@ -271,7 +285,9 @@ def analyse(suite: Suite, case: Case, fb: dict, rd: dict) -> tuple[Figures, Chec
         figures.tolerance = case.tolerance(figures.own_first or 0)
         return figures, check
     assert_with_frame_log(case, fb, figures, check)
-    figures.verdict = "FAIL" if check.failures else ("flagged" if check.flags else "ok")
+    failed = check.failures or check.timing_failures
+    unjudged = any(note.startswith("times not judged: the machine") for note in figures.notes)
+    figures.verdict = "FAIL" if failed else ("flagged" if check.flags else ("unjudged" if unjudged else "ok"))
     figures.notes += check.flags
     return figures, check
 
@@ -349,12 +365,13 @@ def assert_with_frame_log(case: Case, fb: dict, figures: Figures, check: Check) 
     if miscounted and doubts:
         figures.notes.append("times not judged: framebench reported this case's frames doubtful (above)")
         return
-    busy = figures.reader_observation is None or figures.reader_observation > QUIET_OBSERVATION_US
+    busy = figures.reader_noise is None or figures.reader_noise > QUIET_OBSERVATION_US
     if busy:
-        figures.notes.append(f"times not judged: the machine is busy (the bare reader saw frames "
-                             f"{us(figures.reader_observation)} us after their write, p50; judged under "
-                             f"{us(QUIET_OBSERVATION_US)} us)")
+        figures.notes.append(f"times not judged: the machine is busy (a quarter of the bare reader's keys "
+                             f"reached the program, or its frames the reader, more than {us(figures.reader_noise)} us "
+                             f"late; judged under {us(QUIET_OBSERVATION_US)} us)")
         return
+    check.expect = check.expect_time  # from here on, what fails is a time
     if truth is not None and figures.fb_first is not None and not miscounted:
         check.expect(abs(figures.fb_first - truth) <= figures.tolerance,
                      f"framebench p50 {us(figures.fb_first)} us, the program wrote its frame {us(truth)} us "
@@ -420,7 +437,8 @@ def synthetic(case: Case, observation_ns: int = 50_000) -> tuple[dict, Figures]:
     records.append({"type": "end", "outcome": "completed", "inputs": len(case.keys), "unanswered_inputs": silent,
                     "doubts": []})
     fb = {"status": 0, "stderr": "", "result": None, "program": log, "frames": records}
-    figures = Figures(case.name, None, None, None, None, None, None, None, 0, "", reader_observation=100.0)
+    figures = Figures(case.name, None, None, None, None, None, None, None, 0, "", reader_observation=100.0,
+                      reader_noise=150.0)
     figures.own_first = p50(own_latencies(log)[0])
     figures.own_under_reader = figures.own_first
     return fb, figures
@@ -474,13 +492,29 @@ def self_test() -> int:
         ("an unattributed frame fails", judge(unattributed), True, False),
         ("frames seen 5 ms late fail", judge(observation_ns=5_000_000), True, False),
     ]
-    problems = [f"{name}: failures {check.failures}, flags {check.flags}"
+    problems = [f"{name}: failures {check.failures + check.timing_failures}, flags {check.flags}"
                 for name, check, fails, flags in expectations
-                if bool(check.failures) != fails or bool(check.flags) != flags]
+                if bool(check.failures or check.timing_failures) != fails or bool(check.flags) != flags]
     for problem in problems:
         print(f"FAIL self-test: {problem}")
     print(f"self-test: {len(expectations) - len(problems)}/{len(expectations)} made-up runs judged as expected")
     return EXIT_FAILED if problems else EXIT_OK
+
+
+def run_case(suite: Suite, case: Case) -> tuple[Figures, Check]:
+    """Runs a case under framebench and the reader and judges it. A case whose
+    counts hold but whose times fail is run once more, and judged on that run
+    (a regression repeats; a busy machine's hiccup of a few ms seldom does)."""
+    figures, check = analyse(suite, case, suite.run_framebench(case), suite.run_reader(case))
+    if suite.frame_log and not check.failures and check.timing_failures:
+        first = check.timing_failures
+        figures, check = analyse(suite, case, suite.run_framebench(case), suite.run_reader(case))
+        figures.notes.insert(0, "run twice; the first run's times failed: " + "; ".join(
+            failure.split(": ", 1)[1] for failure in first))
+        if not check.failures and not check.timing_failures:
+            judged = not any(note.startswith("times not judged") for note in figures.notes)
+            figures.verdict = "ok (2nd)" if judged else "unjudged"
+    return figures, check
 
 
 def main(argv: list[str]) -> int:
@@ -520,12 +554,10 @@ def main(argv: list[str]) -> int:
                   "program's clock (use --measure-only for the figures)", file=sys.stderr)
             return EXIT_USAGE
         for case in cases:
-            fb = suite.run_framebench(case)
-            rd = suite.run_reader(case)
-            figures, check = analyse(suite, case, fb, rd)
+            figures, check = run_case(suite, case)
             rows.append(figures)
             if not options.measure_only:
-                failures += check.failures
+                failures += check.failures + check.timing_failures
         print_table(rows)
         if options.json:
             options.json.write_text(json.dumps([f.__dict__ for f in rows], indent=1))
