@@ -108,7 +108,9 @@ final class GateTests: XCTestCase {
         results["scenarios"] = scenarios
         let file = directory.appendingPathComponent("results.json")
         try JSONSerialization.data(withJSONObject: results).write(to: file)
-        XCTAssertThrowsError(try BaselineStore.read(file.path)) { XCTAssertTrue("\($0)".contains("frame_budget_ns must be"), "\($0)") }
+        XCTAssertThrowsError(try BaselineStore.read(file.path)) {
+            XCTAssertTrue("\($0)".contains("scenarios[0].frame_budget_ns") && "\($0)".contains("0.0 is outside"), "\($0)")
+        }
         XCTAssertEqual(FrameBenchCommand.main(["compare", file.path, file.path, "--format", "markdown", "--out", directory.appendingPathComponent("r.md").path]), 2)
     }
 

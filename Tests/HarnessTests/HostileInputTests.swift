@@ -222,12 +222,14 @@ final class HostileInputTests: XCTestCase {
 
     func testTheScanFindsSyntaxErrorsWithLineAndColumnAndRepeatedKeys() {
         func problem(_ text: String) -> JSONScan.Problem? {
-            Array(text.utf8).withUnsafeBytes { bytes in
+            Array(text.utf8).withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> JSONScan.Problem? in
                 do {
                     _ = try JSONScan.check(bytes)
                     return nil
+                } catch let problem as JSONScan.Problem {
+                    return problem
                 } catch {
-                    return error
+                    return nil
                 }
             }
         }
