@@ -467,7 +467,7 @@ case_suites_file_out_of_range_number_is_named() {
     cp s.json Benchmarks/suites.json
     timeout 20 "$framebench" run --frames 5 2>err; local rc=$?
     cat err
-    expect_rc 2 $rc "run with an out-of-range number in suites.json" && grep -q "99999999999999999999 on line" err \
+    expect_rc 2 $rc "run with an out-of-range number in suites.json" && grep -q "\.frames: 99999999999999999999 is out of range for this field (line [0-9]*, column [0-9]*)" err \
         && ! grep -q "not valid JSON" err
 }
 
@@ -583,6 +583,252 @@ json.dump(d, open("empty-results.json", "w"))'
     fb check --results empty-results.json >out 2>err; local rc=$?
     cat out err
     [ $rc -ne 0 ] && ! crashed $rc
+}
+
+# ---------------------------------------------------------------- issue 34: outputs, numbers, gates, readers
+
+# Item 2: two outputs naming one file (or one inside the other's folder) are
+# refused before anything runs, naming both options.
+names_both() {  # names_both FILE OPTION OPTION
+    grep -q -- "$2" "$1" && grep -q -- "$3" "$1" || { echo "the error does not name $2 and $3"; return 1; }
+}
+case_outputs_naming_one_file_refused() {
+    local bad=0 rc
+    timeout 20 "$framebench" run plain-feed --frames 10000000 --size 40x10 --format json --out same.json --trace same.json --force 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "--out same.json --trace same.json --force" && names_both err --out --trace || bad=1
+    [ ! -e same.json ] || { echo "same.json was written"; bad=1; }
+    timeout 20 "$framebench" run plain-feed --frames 10000000 --size 40x10 --format json --out same.json --trace ./same.json 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "--out same.json --trace ./same.json (no --force)" || bad=1
+    ln -s same.json link.json
+    timeout 20 "$framebench" run plain-feed --frames 10000000 --size 40x10 --format json --out link.json --trace "$PWD/same.json" --force 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "--out LINK --trace its target" && names_both err --out --trace || bad=1
+    mkdir sub
+    timeout 20 "$framebench" run plain-feed --frames 10000000 --size 40x10 --format json --out sub/../r.json --trace r.json --force 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "--out sub/../r.json --trace r.json" || bad=1
+    results_file a.json || return 1
+    fb merge a.json --out m.json --github-benchmark ./m.json --force 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "merge --out m.json --github-benchmark ./m.json" && names_both err --out --github-benchmark || bad=1
+    return $bad
+}
+
+case_record_trace_inside_its_folder_refused() {
+    fb record plain-feed --frames 5 --size 40x10 --out rec >/dev/null || return 1
+    fb record plain-feed --frames 5 --size 40x10 --out rec --trace rec/stream.bin --force >out 2>err; local rc=$?
+    cat out err
+    expect_rc 2 $rc "record --out rec --trace rec/stream.bin" && names_both err --out --trace || return 1
+    grep -q recorded out && { echo "said recorded"; return 1; }
+    fb record plain-feed --frames 5 --size 40x10 --out rec2 --trace rec2 --force 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "record --out rec2 --trace rec2"
+}
+
+# Item 3: every number from the command line or a file is range-checked where it is read.
+case_huge_numbers_are_errors_not_crashes() {
+    local bad=0 rc arguments
+    while IFS= read -r arguments; do
+        eval "set -- $arguments"
+        timeout 20 "$framebench" "$@" >/dev/null 2>err; rc=$?
+        if [ $rc -ne 2 ]; then echo "framebench $arguments: exit $rc, expected 2"; cat err; bad=1; fi
+    done <<'LIST'
+run plain-feed --frames 20 --size 20x5 --frame-budget 1e303
+run plain-feed --frames 20 --size 20x5 --frame-budget 1e-320
+record plain-feed --frames 20 --size 20x5 --out r --frame-budget 1e303
+LIST
+    cp Benchmarks/suites.json suites.orig
+    python3 -c '
+import json; d = json.load(open("Benchmarks/suites.json")); d["suites"]["default"][1]["frame_budget_ms"] = 1e303
+json.dump(d, open("Benchmarks/suites.json", "w"))'
+    timeout 60 "$framebench" run --frames 5 >/dev/null 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "frame_budget_ms 1e303 in suites.json" && grep -q frame_budget_ms err || bad=1
+    cp suites.orig Benchmarks/suites.json
+    python3 -c '
+import json; d = json.load(open("Benchmarks/suites.json")); d["frame_budget_ns"] = 1e-320
+json.dump(d, open("Benchmarks/suites.json", "w"))'
+    timeout 60 "$framebench" run --frames 5 >/dev/null 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "frame_budget_ns 1e-320 in suites.json" && grep -q frame_budget_ns err || bad=1
+    return $bad
+}
+
+case_budget_file_huge_number_is_named() {
+    results_file r.json || return 1
+    echo '{"budgets": {"plain-feed-40x10": {"bytes_per_frame.mean": 1e400}}}' >budgets.json
+    fb check --results r.json --budgets budgets.json >out 2>err; local rc=$?
+    cat err
+    expect_rc 2 $rc "a budget of 1e400" && grep -q "bytes_per_frame.mean" err && ! grep -q "Expected to decode" err || return 1
+    echo '{"budgets": {"plain-feed-40x10": {"bytes_per_frame.mean": "+0x10%"}}}' >budgets.json
+    fb check --results r.json --budgets budgets.json >out 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc 'a budget of "+0x10%"' && grep -q "0x10" err
+}
+
+# Item 4: CSV on a terminal is escaped like the text report; in a file it stays CSV.
+case_csv_to_a_terminal_is_escaped() {
+    hostile_results || return 1
+    python3 - "$framebench" <<'PY' || return 1
+import os, pty, subprocess, sys
+master, slave = pty.openpty()
+child = subprocess.Popen([sys.argv[1], "baseline", "show", "hostile.json", "--format", "csv"], stdout=slave, stderr=subprocess.PIPE)
+os.close(slave)
+data = b""
+while True:
+    try:
+        chunk = os.read(master, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    data += chunk
+child.wait()
+text = data.decode("utf-8", "replace")
+if child.returncode != 0:
+    sys.exit(f"exit {child.returncode}: {child.stderr.read()}")
+if "\x1b" in text or "\x07" in text or "\x9b" in text:
+    sys.exit("raw ESC, BEL or C1 on the terminal")
+if "evil" not in text:
+    sys.exit("the hostile name is missing")
+PY
+    fb baseline show hostile.json --format csv --out file.csv || return 1
+    python3 - <<'PY'
+import csv, sys
+rows = list(csv.reader(open("file.csv", newline="", encoding="utf-8")))
+names = {row[0] for row in rows[1:]}
+if not any(name.startswith("evil\x1b[2J") for name in names):
+    sys.exit(f"the file form changed the name: {names}")
+if any(len(row) != len(rows[0]) for row in rows):
+    sys.exit("rows of different widths")
+PY
+}
+
+# Item 5: compare and check agree; comparing nothing fails; one file twice on a side is refused.
+case_compare_of_nothing_fails() {
+    results_file a.json || return 1
+    python3 -c '
+import json; d = json.load(open("a.json"))
+for s in d["scenarios"]: s["name"] = "other-" + s["name"]
+json.dump(d, open("other.json", "w"))
+d["scenarios"] = []
+json.dump(d, open("none.json", "w"))'
+    local bad=0 rc
+    fb compare a.json other.json >out 2>err; rc=$?
+    cat err
+    [ $rc -ne 0 ] && ! crashed $rc && grep -qi "no scenario\|share no\|nothing" err || { echo "compare of files sharing no scenario: exit $rc"; bad=1; }
+    fb compare a.json none.json >out 2>err; rc=$?
+    cat err
+    [ $rc -ne 0 ] && ! crashed $rc && grep -q "none.json" err || { echo "compare with a side of none: exit $rc"; bad=1; }
+    fb compare a.json none.json --format junit >out 2>err; rc=$?
+    [ $rc -ne 0 ] || { echo "compare --format junit with a side of none: exit 0"; bad=1; }
+    return $bad
+}
+
+case_compare_same_file_twice_refused() {
+    results_file g.json && results_file h.json || return 1
+    fb compare g.json,g.json,g.json,g.json,g.json h.json,h.json,h.json,h.json,h.json >out 2>err; local rc=$?
+    cat err
+    expect_rc 2 $rc "compare g.json x5 h.json x5" && grep -q "g.json" err || return 1
+    cp g.json g2.json
+    fb compare g.json,g2.json h.json >out 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "compare g.json,COPY-OF-g.json h.json" || return 1
+    ln -s g.json glink.json
+    fb compare g.json,glink.json h.json >out 2>err; rc=$?
+    expect_rc 2 $rc "compare g.json,LINK-TO-g.json h.json"
+}
+
+case_merge_rounds_refuses_duplicates() {
+    results_file g.json || return 1
+    cp g.json copy.json
+    local rc
+    fb merge --rounds g.json g.json g.json --out m.json 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "merge --rounds of one file three times" && grep -q g.json err && [ ! -e m.json ] || return 1
+    fb merge --rounds g.json copy.json --out m.json 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "merge --rounds of a file and its copy" && [ ! -e m.json ]
+}
+
+# Item 6: a results reader that names the key path and the value.
+case_results_reader_names_what_is_wrong() {
+    results_file good.json || return 1
+    python3 - <<'PY'
+import json, re
+text = open("good.json").read()
+d = json.loads(text)
+frames = '"frames":%d' % d["scenarios"][0]["settings"]["frames"]
+def sub(name, old, new):
+    assert old in text, old
+    open(name, "w").write(text.replace(old, new, 1))
+sub("nan.json", frames, '"frames":NaN')
+sub("inf.json", frames, '"frames":Infinity')
+sub("digits.json", frames, '"frames":99999999999999999999')
+sub("fraction.json", frames, '"frames":20.5')
+open("trailing.json", "w").write(text + " trailing")
+def alter(name, change):
+    e = json.loads(text); change(e); json.dump(e, open(name, "w"))
+alter("negcount.json", lambda e: e["scenarios"][0]["settings"].__setitem__("frames", -20))
+alter("negmem.json", lambda e: e["scenarios"][0].__setitem__("peak_rss_bytes", -1))
+alter("backend.json", lambda e: e["scenarios"][0].__setitem__("backend", "nope"))
+alter("dup.json", lambda e: e["scenarios"].append(e["scenarios"][0]))
+PY
+    local bad=0 file want rc
+    while read -r file want; do
+        fb baseline show "$file" >/dev/null 2>err; rc=$?
+        if [ $rc -ne 2 ] || ! grep -q -- "$file" err || ! grep -q -- "$want" err || grep -q "number e on line" err; then
+            echo "baseline show $file: exit $rc, expected 2 naming '$want':"; cat err; bad=1
+        fi
+    done <<'LIST'
+nan.json NaN
+inf.json Infinity
+digits.json 99999999999999999999
+fraction.json 20.5
+trailing.json trailing
+negcount.json -20
+negmem.json peak_rss_bytes
+backend.json nope
+dup.json twice
+LIST
+    printf '{"schema_version": 2,\n "x": [1, 2,, 3]}' >syntax.json
+    fb baseline show syntax.json >/dev/null 2>err; rc=$?
+    cat err
+    expect_rc 2 $rc "a syntax error" && grep -q "line 2" err || bad=1
+    return $bad
+}
+
+case_paths_of_the_wrong_kind_are_named() {
+    local bad=0 rc
+    # A program entry's key script that is a folder.
+    python3 -c '
+import json; d = json.load(open("Benchmarks/suites.json"))
+entry = d["suites"]["programs-short"][0]; del entry["keys"]; entry["script"] = "Benchmarks"
+json.dump(d, open("Benchmarks/suites.json", "w"))'
+    timeout 20 "$framebench" run --suite programs-short >/dev/null 2>err; rc=$?
+    cat err
+    [ $rc -eq 2 ] && grep -q "folder\|directory" err && ! grep -q NSCocoaErrorDomain err || { echo "a key script that is a folder: exit $rc"; bad=1; }
+    mkfifo results.fifo
+    timeout 10 "$framebench" baseline show ./results.fifo >/dev/null 2>err; rc=$?
+    cat err
+    [ $rc -eq 2 ] && grep -qi "fifo\|not a regular file" err && ! grep -qi permission err || { echo "results file FIFO: exit $rc"; bad=1; }
+    timeout 10 "$framebench" check --results ./results.fifo >/dev/null 2>err; rc=$?
+    [ $rc -eq 2 ] && ! grep -qi permission err || { echo "check --results FIFO: exit $rc"; cat err; bad=1; }
+    return $bad
+}
+
+# Item 8: results record the package's commit, wherever framebench is run from.
+case_git_identity_from_package_path() {
+    command -v git >/dev/null || { echo "no git"; return 77; }
+    mkdir pkg && cp -r Benchmarks pkg/ && touch pkg/Package.swift
+    git -C pkg init -q && git -C pkg -c user.name=t -c user.email=t@t add -A && git -C pkg -c user.name=t -c user.email=t@t commit -qm x || return 1
+    local commit
+    commit=$(git -C pkg rev-parse HEAD)
+    mkdir elsewhere && cd elsewhere || return 1
+    "$framebench" --package-path ../pkg run "${small[@]}" --format json --out r.json || return 1
+    python3 -c 'import json,sys; g = json.load(open("r.json"))["git"]; sys.exit(0 if g.get("commit") == sys.argv[1] and g.get("dirty") is False else f"git is {g}, expected {sys.argv[1]}")' "$commit"
 }
 
 # ---------------------------------------------------------------- live mode in a tmux pane

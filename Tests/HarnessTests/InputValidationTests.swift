@@ -48,7 +48,8 @@ final class InputValidationTests: XCTestCase {
             XCTAssertThrowsError(try SuiteFile.load(path), field) { error in
                 XCTAssertTrue(error is UsageError, field)
                 XCTAssertFalse("\(error)".contains("not valid JSON"), "\(field): \(error)")
-                XCTAssertTrue("\(error)".contains("the number \(number) on line 2"), "\(field): \(error)")
+                XCTAssertTrue("\(error)".contains(number), "\(field): \(error)")
+                XCTAssertTrue("\(error)".contains("suites.default[0]."), "\(field): the key path: \(error)")
             }
         }
     }

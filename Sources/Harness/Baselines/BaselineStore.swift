@@ -72,25 +72,38 @@ public struct BaselineStore: Sendable {
 
     /// Reads and validates a run document from any path.
     public static func read(_ path: String) throws -> RunDocument {
-        struct Version: Decodable {
-            let schemaVersion: Int?
-            enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version" }
-        }
-        let version: Version = try JSONFile.read(path, what: "results file")
-        guard let number = version.schemaVersion else {
+        try readFile(path).document
+    }
+
+    /// A results file as read: the document (converted to this version),
+    /// the schema version the file had, and a digest of its bytes (to tell
+    /// the same results given twice).
+    public struct ReadFile: Sendable {
+        public var document: RunDocument
+        public var schemaVersion: Int
+        public var contentDigest: UInt64
+    }
+
+    /// Reads, converts and validates a results file; one read, one scan, one decode.
+    public static func readFile(_ path: String) throws -> ReadFile {
+        let file = try JSONFile.load(path, what: "results file")
+        guard let versionText = file.topLevelScalars["schema_version"] else {
             throw UsageError("results file \(path) has no schema_version: not a framebench results file")
+        }
+        guard let number = Int(versionText) else {
+            throw UsageError("results file \(path): schema_version: expected a whole number, found \(versionText)")
         }
         let document: RunDocument
         switch number {
         case 1:
-            document = SchemaOne.convert(try JSONFile.read(path, what: "results file"))
+            document = SchemaOne.convert(try file.decode(SchemaOne.Document.self))
         case RunDocument.schemaVersion:
-            document = try JSONFile.read(path, what: "results file")
+            document = try file.decode(RunDocument.self)
         default:
             throw UsageError("results file \(path) has schema version \(number); this framebench reads versions 1 and \(RunDocument.schemaVersion)")
         }
         try document.validate(path)
-        return document
+        return ReadFile(document: document, schemaVersion: number, contentDigest: ContentDigest.of(file.data))
     }
 
     /// Stored baselines, with a note for each file that cannot be read.

@@ -28,7 +28,9 @@ extension RunDocument {
     public static func read(pooling list: String) throws -> RunDocument {
         let paths = list.split(separator: ",").map(String.init).filter { !$0.isEmpty }
         guard !paths.isEmpty else { throw UsageError("no results file given") }
-        return try pooled(paths.map { ($0, try BaselineStore.read($0)) })
+        let files = try paths.map { ($0, try BaselineStore.readFile($0)) }
+        try DistinctResults.check(files.map { ($0.0, $0.1.contentDigest) }, what: "results \(list)")
+        return try pooled(files.map { ($0.0, $0.1.document) })
     }
 }
 

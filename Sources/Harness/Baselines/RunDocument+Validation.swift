@@ -1,43 +1,76 @@
 extension RunDocument {
     /// Checks what a results file says before anything uses it, so a bad
-    /// value is an error naming the file and the field, never a crash later.
+    /// value is an error naming the file, the key path and the value, never
+    /// a crash or a wrong figure later: counts, sizes and memory are not
+    /// negative, the frame budget is in `FrameBudget.nanosecondsRange`, the
+    /// backend is one framebench writes, and no benchmark appears twice.
     func validate(_ path: String) throws {
-        for scenario in scenarios {
-            let context = "results file \(path): \(scenario.key)"
-            guard scenario.frameBudgetNanoseconds.isFinite, scenario.frameBudgetNanoseconds > 0 else {
-                throw UsageError("\(context): frame_budget_ns must be a positive number of nanoseconds, not \(scenario.frameBudgetNanoseconds)")
+        let backends = Set(Backend.allCases.filter { $0 != .both }.map(\.rawValue) + [ProgramReport.backend])
+        var seen: [String: Int] = [:]
+        for (index, scenario) in scenarios.enumerated() {
+            let at = "scenarios[\(index)]"
+            func fail(_ key: String, _ problem: String) -> UsageError {
+                UsageError("results file \(path): \(at).\(key) (\(scenario.key)): \(problem)")
+            }
+            guard backends.contains(scenario.backend) else {
+                throw fail("backend", "unknown backend '\(scenario.backend)' (framebench writes \(backends.sorted().joined(separator: ", ")))")
+            }
+            if let earlier = seen[scenario.key] {
+                throw UsageError("results file \(path): \(at) is \(scenario.key), which scenarios[\(earlier)] already is: a benchmark may appear only once (twice would count its runs twice)")
+            }
+            seen[scenario.key] = index
+            guard FrameBudget.nanosecondsRange.contains(scenario.frameBudgetNanoseconds) else {
+                throw fail("frame_budget_ns", "\(scenario.frameBudgetNanoseconds) is outside \(FrameBudget.rangeText(inMilliseconds: false))")
+            }
+            guard scenario.peakResidentBytes >= 0 else {
+                throw fail("peak_rss_bytes", "\(scenario.peakResidentBytes) is negative: memory cannot be")
             }
             guard scenario.histogram.lowerBounds.count == scenario.histogram.counts.count else {
-                throw UsageError("\(context): the histogram has \(scenario.histogram.lowerBounds.count) bounds but \(scenario.histogram.counts.count) counts")
+                throw fail("histogram", "\(scenario.histogram.lowerBounds.count) bounds but \(scenario.histogram.counts.count) counts")
+            }
+            if let negative = scenario.histogram.counts.firstIndex(where: { $0 < 0 }) {
+                throw fail("histogram.counts[\(negative)]", "\(scenario.histogram.counts[negative]) is negative")
             }
             let settings = scenario.settings
-            guard settings.frames > 0, settings.cols > 0, settings.rows > 0, settings.repeats > 0, settings.warmUpFrames >= 0 else {
-                throw UsageError("\(context): settings need positive frames, size and repeats")
+            let positives: [(String, Int)] = [
+                ("frames", settings.frames), ("cols", settings.cols), ("rows", settings.rows), ("repeats", settings.repeats),
+            ]
+            for (key, value) in positives where value <= 0 {
+                throw fail("settings.\(key)", "\(value) must be positive")
             }
-            for (name, summary) in scenario.metrics {
-                guard Metric(rawValue: name) != nil else {
-                    throw UsageError("\(context): unknown metric '\(name)'")
-                }
-                let values = Statistic.allCases.map { summary.value(of: $0) }
-                guard values.allSatisfy(\.isFinite) else {
-                    throw UsageError("\(context): \(name) holds a value that is not a finite number")
+            guard settings.feedItems >= 0 else { throw fail("settings.feed_items", "\(settings.feedItems) is negative") }
+            guard settings.warmUpFrames >= 0, settings.warmUpFrames < settings.frames else {
+                throw fail("settings.warm_up_frames", "\(settings.warmUpFrames) must be 0...frames-1 (\(settings.frames - 1))")
+            }
+            for (name, summary) in scenario.metrics.sorted(by: { $0.key < $1.key }) {
+                guard let metric = Metric(rawValue: name) else { throw fail("metrics.\(name)", "unknown metric '\(name)'") }
+                for statistic in Statistic.allCases {
+                    // Counts and sizes cannot be negative; a phase time is a difference of clock readings and may dip below 0.
+                    let value = summary.value(of: statistic)
+                    guard value.isFinite, value >= 0 || metric.isTiming else {
+                        throw fail("metrics.\(name).\(statistic.rawValue)", "\(value) must be a finite number, not negative")
+                    }
                 }
             }
-            for (name, value) in scenario.instructions {
+            for (name, value) in scenario.instructions.sorted(by: { $0.key < $1.key }) {
                 guard let metric = Metric(rawValue: name), metric.kind == .instructions else {
-                    throw UsageError("\(context): '\(name)' is not an instruction metric")
+                    throw fail("instructions.\(name)", "'\(name)' is not an instruction metric")
                 }
                 guard value.isFinite, value >= 0 else {
-                    throw UsageError("\(context): \(name) must be a non-negative number, not \(value)")
+                    throw fail("instructions.\(name)", "\(value) must be a non-negative number")
                 }
             }
-            for run in scenario.runs {
-                for (name, values) in run.frames {
+            for (runIndex, run) in scenario.runs.enumerated() {
+                for (name, values) in run.frames.sorted(by: { $0.key < $1.key }) {
+                    let key = "runs[\(runIndex)].frames.\(name)"
                     guard let metric = Metric(rawValue: name), metric.kind != .instructions else {
-                        throw UsageError("\(context): runs hold '\(name)', which is not a per-frame metric")
+                        throw fail(key, "'\(name)' is not a per-frame metric")
                     }
                     guard values.count == run.frames[Metric.frameTime.rawValue]?.count ?? values.count else {
-                        throw UsageError("\(context): a run holds \(values.count) frames of \(name) but a different number of frame times")
+                        throw fail(key, "\(values.count) frames, but a different number of frame times")
+                    }
+                    if !metric.isTiming, let negative = values.firstIndex(where: { $0 < 0 }) {
+                        throw fail("\(key)[\(negative)]", "\(values[negative]) is negative: a count or size cannot be")
                     }
                 }
             }

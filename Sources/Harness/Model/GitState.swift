@@ -5,7 +5,13 @@ public struct GitState: Codable, Equatable, Sendable {
     public var commit: String?
     public var dirty: Bool?
 
-    public static func current(in directory: String = FileManager.default.currentDirectoryPath) -> GitState {
+    /// The package whose commit results record: set by the `framebench`
+    /// dispatcher from `--package-path` (or the package found upward from
+    /// here). Results made with `--package-path` from another folder once
+    /// recorded the current folder's commit, or none.
+    nonisolated(unsafe) public static var packageFolder = "."
+
+    public static func current(in directory: String = packageFolder) -> GitState {
         let commit = run(["rev-parse", "HEAD"], in: directory)?.trimmingCharacters(in: .whitespacesAndNewlines)
         let status = run(["status", "--porcelain", "--untracked-files=no"], in: directory)
         return GitState(commit: commit, dirty: status.map { !$0.isEmpty })

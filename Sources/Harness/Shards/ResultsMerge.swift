@@ -42,18 +42,22 @@ public enum ResultsMerge {
         }
 
         /// Reads and validates a results file, remembering its version before any conversion.
+        /// Its bytes' digest, to refuse one file merged twice (`DistinctResults`).
+        public var contentDigest: UInt64?
+
+        /// Reads and validates a results file, remembering its version before any conversion.
         public static func read(_ path: String) throws -> Input {
-            struct Version: Decodable {
-                let schemaVersion: Int?
-                enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version" }
-            }
-            let document = try BaselineStore.read(path)
-            let version: Version = try JSONFile.read(path, what: "results file")
-            return Input(path: path, document: document, schemaVersion: version.schemaVersion ?? 0)
+            let file = try BaselineStore.readFile(path)
+            var input = Input(path: path, document: file.document, schemaVersion: file.schemaVersion)
+            input.contentDigest = file.contentDigest
+            return input
         }
     }
 
     public static func merge(_ inputs: [Input], options: Options = Options()) throws -> RunDocument {
+        // One file twice is one run (or one shard) counted twice, never two rounds.
+        try DistinctResults.check(
+            inputs.enumerated().map { ($0.element.path, $0.element.contentDigest ?? UInt64($0.offset)) }, what: "merge")
         guard let first = inputs.first else {
             throw UsageError("merge needs at least one results file")
         }

@@ -32,6 +32,28 @@ public struct FrameBudgetReport: Sendable, Codable, Equatable {
 ///   whatever the fast frames cost. Dividing by sum(t) instead would make the
 ///   ratio worse whenever the on-time frames got faster.
 public enum FrameBudget {
+    /// The budgets accepted from the command line, a suites file or a
+    /// results file: 1 µs to 1 hour. Outside it a budget is a typo (`1e303`
+    /// ms overflowed to infinity and stopped the run on the precondition
+    /// below), so it is an error where it is read.
+    public static let millisecondsRange = 0.001...3_600_000.0
+    public static var nanosecondsRange: ClosedRange<Double> {
+        millisecondsRange.lowerBound * 1_000_000...millisecondsRange.upperBound * 1_000_000
+    }
+
+    /// "1 µs to 1 hour (0.001...3600000 ms)", for messages.
+    public static func rangeText(inMilliseconds: Bool) -> String {
+        inMilliseconds ? "0.001...3600000 ms (1 µs to 1 hour)" : "1000...3600000000000 ns (1 µs to 1 hour)"
+    }
+
+    /// `value` ms as ns, or a `UsageError` naming `what` when it is not in `millisecondsRange`.
+    public static func nanoseconds(fromMilliseconds value: Double, what: String) throws -> Double {
+        guard millisecondsRange.contains(value) else {
+            throw UsageError("\(what) must be \(rangeText(inMilliseconds: true)), not \(value)")
+        }
+        return value * 1_000_000
+    }
+
     /// Evaluates `frameTimes` (ns, in frame order) against `budget` (ns).
     /// No frames give a report of zeros.
     ///

@@ -118,8 +118,8 @@ public struct BudgetFile: Equatable, Sendable {
             guard limit.isFinite, limit >= 0 else { throw UsageError("\(problem) must be a non-negative number, not \(limit)") }
             return .absolute(limit)
         case .text(let text):
-            if text.hasPrefix("+"), text.hasSuffix("%"), let percent = Double(text.dropFirst().dropLast()), percent.isFinite,
-                percent >= 0
+            if text.hasPrefix("+"), text.hasSuffix("%"),
+                let percent = DecimalNumber.parse(String(text.dropFirst().dropLast()), allowsSign: false)
             {
                 return .relative(percent / 100)
             }

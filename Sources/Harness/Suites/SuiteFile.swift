@@ -131,18 +131,24 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
     func checkedRepeats(context: String) throws -> Int {
         let repeats = self.repeats ?? RunDefaults.repeats
         guard RunDefaults.repeatRange.contains(repeats) else {
-            throw UsageError("\(context): repeats must be \(RunDefaults.repeatRange.lowerBound)...\(RunDefaults.repeatRange.upperBound)")
+            throw UsageError("\(context): repeats must be \(RunDefaults.repeatRange.lowerBound)...\(RunDefaults.repeatRange.upperBound), not \(repeats)")
         }
         return repeats
+    }
+
+    /// `feed`, in `RunDefaults.feedRange` (the default unless given).
+    func checkedFeed(context: String) throws -> Int {
+        let feed = self.feed ?? RunDefaults.workload.feedItems
+        guard RunDefaults.feedRange.contains(feed) else {
+            throw UsageError("\(context): feed must be \(RunDefaults.feedRange.lowerBound)...\(RunDefaults.feedRange.upperBound), not \(feed)")
+        }
+        return feed
     }
 
     /// The frame budget, ns: `frame_budget_ms`, else the file's, else 60 Hz.
     func frameBudget(context: String, file: Double?) throws -> Double {
         guard let milliseconds = frameBudgetMilliseconds else { return file ?? RunDefaults.frameBudgetNanoseconds }
-        guard milliseconds.isFinite, milliseconds > 0 else {
-            throw UsageError("\(context): frame_budget_ms must be a positive number of milliseconds, not \(milliseconds)")
-        }
-        return milliseconds * 1_000_000
+        return try FrameBudget.nanoseconds(fromMilliseconds: milliseconds, what: "\(context): frame_budget_ms")
     }
 
     private struct AnyKey: CodingKey {
@@ -177,8 +183,8 @@ public struct SuiteFile: Codable, Equatable, Sendable {
     public static func load(_ path: String, catalog: WorkloadCatalog = .builtIn) throws -> SuiteFile {
         let file: SuiteFile = try JSONFile.read(path, what: "suites file")
         if let budget = file.frameBudgetNanoseconds {
-            guard budget.isFinite, budget > 0 else {
-                throw UsageError("\(path): frame_budget_ns must be a positive number of nanoseconds, not \(budget)")
+            guard FrameBudget.nanosecondsRange.contains(budget) else {
+                throw UsageError("\(path): frame_budget_ns must be \(FrameBudget.rangeText(inMilliseconds: false)), not \(budget)")
             }
         }
         for (suite, declarations) in file.suites.sorted(by: { $0.key < $1.key }) {
@@ -254,9 +260,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         case (nil, let file?):
             let path = file.hasPrefix("/") || root.isEmpty ? file : "\(root)/\(file)"
             if readsScriptFile {
-                do { scriptText = try String(contentsOfFile: path, encoding: .utf8) } catch {
-                    throw UsageError("\(context): cannot read its key script \(path) (\(error.localizedDescription))")
-                }
+                scriptText = try InputFile.text(path, what: "\(context): key script")
             }
         case (_?, _?): throw UsageError("\(context) gives both \"keys\" and \"script\": one key script, inline or in a file")
         case (nil, nil):
@@ -318,7 +322,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         }
         let frames = declaration.frames ?? RunDefaults.frames
         guard RunDefaults.frameRange.contains(frames) else {
-            throw UsageError("\(context): frames must be \(RunDefaults.frameRange.lowerBound)...\(RunDefaults.frameRange.upperBound)")
+            throw UsageError("\(context): frames must be \(RunDefaults.frameRange.lowerBound)...\(RunDefaults.frameRange.upperBound), not \(frames)")
         }
         let backendName = declaration.backend ?? RunDefaults.backend.rawValue
         guard let backend = Backend(rawValue: backendName) else {
@@ -329,7 +333,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
             workload: scenario, frames: frames,
             workloadSettings: WorkloadSettings(
                 size: size, seed: declaration.seed ?? RunDefaults.workload.seed,
-                feedItems: max(1, declaration.feed ?? RunDefaults.workload.feedItems)),
+                feedItems: try declaration.checkedFeed(context: context)),
             backend: backend, term: declaration.term ?? RunDefaults.term, catalog: catalog)
         settings.name = declaration.name
         settings.repeats = repeats

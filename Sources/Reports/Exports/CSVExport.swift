@@ -25,8 +25,13 @@ public enum CSVExport {
         return rows
     }
 
-    public static func text(_ run: RunDocument) -> String {
-        ([header] + rows(run)).map { $0.map(quote).joined(separator: ",") + "\r\n" }.joined()
+    /// - Parameter escapesControls: for a terminal: control characters in
+    ///   fields shown as `\u{1b}` (`UntrustedText.terminal`) so a name from a
+    ///   file cannot clear the screen or set the clipboard. A file keeps the
+    ///   names as they are (quoted as RFC 4180 says).
+    public static func text(_ run: RunDocument, escapesControls: Bool = false) -> String {
+        let field = escapesControls ? { quote(UntrustedText.terminal($0)) } : quote
+        return ([header] + rows(run)).map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
     }
 
     /// A number as CSV readers parse it: integers without a fraction, others in full precision.

@@ -55,22 +55,48 @@ struct OutputOptions {
         path == nil && ColorPolicy.allowsColor(on: STDOUT_FILENO)
     }
 
+    /// Every file or folder `parsed` names to write (`--out`, `--trace`,
+    /// `--record`, `--github-benchmark`), for `OutputOverlap`: checked by
+    /// the dispatcher for every command, before the command starts.
+    static func declaredOutputs(_ parsed: ParsedArguments) -> [OutputOverlap.Output] {
+        let folders: [CommandName] = [.record, .profile]
+        let options: [(name: String, isFolder: Bool)] = [
+            ("out", folders.contains(parsed.command)), ("trace", false), ("record", true), ("github-benchmark", false),
+        ]
+        return options.compactMap { option in
+            parsed.string(option.name).map { OutputOverlap.Output(option: "--\(option.name)", path: $0, isFolder: option.isFolder) }
+        }
+    }
+
     /// A run's results in an export format, or nil for the report formats.
-    static func export(_ document: RunDocument, as format: Format) throws -> String? {
+    /// - Parameter forTerminal: CSV fields with control characters escaped
+    ///   as the text report escapes them (`UntrustedText.terminal`): names
+    ///   come from files and must not drive the terminal.
+    static func export(_ document: RunDocument, as format: Format, forTerminal: Bool = false) throws -> String? {
         switch format {
         case .githubBenchmark: return String(decoding: try GitHubBenchmark.encode(document), as: UTF8.self)
         case .bmf: return String(decoding: try BencherMetricFormat.encode(document), as: UTF8.self)
         // Records end in CRLF; `emit` adds the last LF. (Dropping the last
         // Character would drop the whole CRLF: it is one grapheme.)
-        case .csv: return String(String.UnicodeScalarView(CSVExport.text(document).unicodeScalars.dropLast()))
+        case .csv:
+            let text = CSVExport.text(document, escapesControls: forTerminal)
+            return String(String.UnicodeScalarView(text.unicodeScalars.dropLast()))
         case .text, .json, .markdown, .junit, .html: return nil
         }
+    }
+
+    /// `document` in this format, escaped for a terminal when standard output is one.
+    func export(_ document: RunDocument) throws -> String? {
+        try OutputOptions.export(document, as: format, forTerminal: path == nil && isatty(STDOUT_FILENO) != 0)
     }
 
     /// Prints `text`, or writes it to `--out` atomically; a failed write is an error.
     func emit(_ text: String) throws {
         if let path {
             try AtomicFile.write(Array((text + "\n").utf8), to: path, replacing: replacing)
+        } else if format == .csv && isatty(STDOUT_FILENO) != 0 {
+            // A command that built its CSV without `export(_:)` (programs): escaped here, record ends as plain LF.
+            try StandardStreams.printLine(UntrustedText.terminal(text.replacingOccurrences(of: "\r\n", with: "\n"), keepsLineBreaks: true))
         } else if !quiet || format != .text {
             try StandardStreams.printLine(text)
         }

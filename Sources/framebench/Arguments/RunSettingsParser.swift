@@ -93,10 +93,10 @@ enum RunSettingsParser {
     /// `--frame-budget MS` in ns, when given (scenes and programs alike).
     static func frameBudget(_ parsed: ParsedArguments) throws -> Double? {
         guard let text = parsed.string("frame-budget") else { return nil }
-        guard let milliseconds = Double(text), milliseconds.isFinite, milliseconds > 0 else {
-            throw UsageError("--frame-budget takes a positive number of milliseconds (16.67 for 60 Hz, 8.33 for 120 Hz), not '\(text)'")
+        guard let milliseconds = DecimalNumber.parse(text) else {
+            throw UsageError("--frame-budget takes a number of milliseconds (16.67 for 60 Hz, 8.33 for 120 Hz), not '\(text)'")
         }
-        return milliseconds * 1_000_000
+        return try FrameBudget.nanoseconds(fromMilliseconds: milliseconds, what: "--frame-budget (16.67 for 60 Hz, 8.33 for 120 Hz)")
     }
 
     static func injection(_ parsed: ParsedArguments) throws -> RegressionInjection {
@@ -106,7 +106,7 @@ enum RunSettingsParser {
             throw UsageError("--inject-phase must be one of \(phases.map(\.rawValue).joined(separator: ", ")), not '\(phaseName)'")
         }
         let slowdownText = parsed.string("inject-slowdown") ?? "0"
-        guard let slowdown = Double(slowdownText), slowdown.isFinite, (0...10).contains(slowdown) else {
+        guard let slowdown = DecimalNumber.parse(slowdownText), (0...10).contains(slowdown) else {
             throw UsageError("--inject-slowdown takes a fraction of the phase's time, 0...10 (0.1: 10% slower), not '\(slowdownText)'")
         }
         return RegressionInjection(

@@ -57,7 +57,7 @@ enum BaselineCommands {
         case .markdown: try output.emit(MarkdownReport.run(document))
         case .text: try output.emit(TextReport(colors: output.colors).run(document))
         case .html: try output.emit(String(decoding: HTMLReport.run(document), as: UTF8.self))
-        case .githubBenchmark, .bmf, .csv: try output.emit(try OutputOptions.export(document, as: output.format) ?? "")
+        case .githubBenchmark, .bmf, .csv: try output.emit(try output.export(document) ?? "")
         case .junit: throw UsageError("baseline show does not write junit")  // refused by OutputOptions already
         }
         return 0
@@ -88,6 +88,13 @@ enum BaselineCommands {
         let budgets = try parsed.string("budgets").map { try BudgetFile.load($0) }
         let report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets, options: options)
         try emit(report, baselineName: baselineName, output: output, documents: (baseline, candidate))
+        let candidateName = parsed.positionals.count == 2 ? parsed.positionals[1] : "this run"
+        if let reason = report.nothingCompared(
+            baseline: baseline, candidate: candidate, baselineName: baselineName, candidateName: candidateName)
+        {
+            FrameBenchCommand.printError("compare: FAILED: \(reason)")
+            return 1
+        }
         if report.failed && (output.quiet || output.format != .text) {
             // --quiet hides the report, never the reason for a failure.
             FrameBenchCommand.printError("compare: FAILED: " + TextReport.failureSummary(report))
@@ -102,7 +109,7 @@ enum BaselineCommands {
     static func gateTrials(_ parsed: ParsedArguments, trialsFile: String, options: ComparisonOptions) throws -> Int32 {
         let trials: [[Int]]
         do {
-            trials = try JSONDecoder().decode([[Int]].self, from: Data(contentsOf: URL(fileURLWithPath: trialsFile)))
+            trials = try JSONDecoder().decode([[Int]].self, from: InputFile.read(trialsFile, what: "--trials"))
         } catch {
             throw UsageError("--trials \(trialsFile): not a JSON array of arrays of round indices (\(error.localizedDescription))")
         }
@@ -131,7 +138,7 @@ enum BaselineCommands {
     static func comparisonOptions(_ parsed: ParsedArguments) throws -> ComparisonOptions {
         var options = ComparisonOptions()
         if let text = parsed.string("instruction-tolerance") {
-            guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), percent.isFinite, percent >= 0 else {
+            guard let percent = DecimalNumber.parse(text.hasSuffix("%") ? String(text.dropLast()) : text, allowsSign: false) else {
                 throw UsageError("--instruction-tolerance takes a percentage such as 1 or 0.5%, not '\(text)'")
             }
             options.instructionTolerance = percent / 100
@@ -202,12 +209,14 @@ enum BaselineCommands {
         }
         // A gate that checked nothing has not passed: a misspelt name, a
         // results file without metrics, or a suite no budget covers.
-        let nothingChecked = report.budgets.isEmpty && report.rows.allSatisfy { $0.verdict == .notComparable }
+        let nothingChecked = report.nothingCompared(
+            baseline: baseline, candidate: candidate, baselineName: baselineName,
+            candidateName: parsed.string("results") ?? "this run")
         try emit(
             report, baselineName: baseline == nil ? "(none stored for this machine: budgets only)" : baselineName,
             output: output, documents: (baseline, candidate))
-        if nothingChecked {
-            FrameBenchCommand.printError("check: FAILED: no budget applies to these results and nothing was compared (benchmarks: \(candidate.scenarios.map(\.key).joined(separator: ", ")))")
+        if let nothingChecked {
+            FrameBenchCommand.printError("check: FAILED: \(nothingChecked)")
             return 1
         }
         if report.failed && (output.quiet || output.format != .text) {

@@ -87,6 +87,9 @@ public enum FrameBenchCommand {
             return 0
         }
         PackageRoot.current = try PackageRoot.locate(explicit: parsed.string("package-path") ?? packagePath)
+        GitState.packageFolder = PackageRoot.current.folder  // results record the package's commit, not this folder's
+        // Two outputs on one file: refused before anything runs, not found out after (one would replace the other).
+        try OutputOverlap.check(OutputOptions.declaredOutputs(parsed))
         return try CommandDeclaration.named(name).run(parsed)
     }
 

@@ -49,7 +49,7 @@ enum RunCommands {
         }
         switch output.format {
         case .githubBenchmark, .bmf, .csv:
-            try output.emit(try OutputOptions.export(document, as: output.format) ?? "")
+            try output.emit(try output.export(document) ?? "")
         case .json:
             try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
         case .markdown:

@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Files the user gives framebench to read (results, suites, budgets, key
+/// scripts), read whole with errors that say what the path is when it is
+/// not a file: "is a folder", "is a FIFO (named pipe)", "no such file", or
+/// the system's reason. (Foundation said "NSCocoaErrorDomain error 256" for
+/// a folder and "You don't have permission" for a FIFO, even as root.)
+public enum InputFile {
+    /// The whole of a regular file. A folder, FIFO, socket or device is
+    /// refused before it is opened (a FIFO would block; a device never ends).
+    public static func read(_ path: String, what: String) throws -> Data {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw UsageError("cannot read \(what) \(path): \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw UsageError("\(what) \(path) is a folder, not a file")
+        case S_IFIFO: throw UsageError("\(what) \(path) is a FIFO (named pipe), not a regular file: give a file")
+        case S_IFSOCK: throw UsageError("\(what) \(path) is a socket, not a regular file")
+        default: throw UsageError("\(what) \(path) is a device, not a regular file")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw UsageError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var data = Data(count: Int(status.st_size))
+        var filled = 0
+        while true {
+            if filled == data.count { data.count += max(65_536, data.count / 2) }  // grew since stat
+            let count = data.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw UsageError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        data.count = filled
+        return data
+    }
+
+    /// The file as UTF-8 text (invalid bytes shown as U+FFFD).
+    public static func text(_ path: String, what: String) throws -> String {
+        String(decoding: try read(path, what: what), as: UTF8.self)
+    }
+}
