@@ -3,6 +3,8 @@
 public enum ProgramError: Error, Equatable, CustomStringConvertible {
     case emptyCommand
     case commandNotFound(String)
+    /// A path (with a `/`) that is missing, not a regular file, or not executable.
+    case commandNotExecutable(String, reason: String)
     case cannotStart(command: String, errno: Int32)
     case badSize(cols: Int, rows: Int)
     case badSetting(String)
@@ -12,6 +14,7 @@ public enum ProgramError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .emptyCommand: return "no command to run (give it after --)"
         case .commandNotFound(let name): return "command '\(name)' not found on PATH"
+        case .commandNotExecutable(let path, let reason): return "command '\(path)' \(reason)"
         case .cannotStart(let command, let code): return "cannot start '\(command)': \(errnoText(code))"
         case .badSize(let cols, let rows): return "terminal size \(cols)x\(rows) is out of range (1...1000 each)"
         case .badSetting(let message): return message

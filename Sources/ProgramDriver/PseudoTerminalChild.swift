@@ -50,7 +50,12 @@ final class PseudoTerminalChild {
     /// The executable for `name`: as given when it has a `/`, else the first on PATH.
     static func resolve(_ name: String, path: String) throws(ProgramError) -> String {
         if name.contains("/") {
-            guard access(name, X_OK) == 0 else { throw .commandNotFound(name) }
+            var info = stat()
+            guard stat(name, &info) == 0 else { throw .commandNotExecutable(name, reason: "does not exist") }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw .commandNotExecutable(name, reason: "is not a regular file")
+            }
+            guard access(name, X_OK) == 0 else { throw .commandNotExecutable(name, reason: "is not executable") }
             return name
         }
         for directory in path.split(separator: ":") {

@@ -206,6 +206,24 @@ final class ProgramRunnerTests: XCTestCase {
         XCTAssertThrowsError(try ProgramRunner.run(try settings(["true"], script: "", cols: 0, rows: 10)))
     }
 
+    func testAPathThatCannotRunSaysWhyNotThatItIsMissingFromPath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fb-exec-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("plain").path
+        FileManager.default.createFile(atPath: plain, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o644])
+        let cases = [
+            (plain, "command '\(plain)' is not executable"),
+            (folder.path, "command '\(folder.path)' is not a regular file"),
+            (folder.path + "/absent", "command '\(folder.path)/absent' does not exist"),
+        ]
+        for (path, message) in cases {
+            XCTAssertThrowsError(try ProgramRunner.run(try settings([path], script: ""))) { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
+
     func testOpenLoopKeysAreSentOnScheduleAndEveryFrameIsCounted() throws {
         let run = try ProgramRunner.run(try settings([try keyCounter(sync: true)], script: "j x10 every 5ms"))
         XCTAssertEqual(run.outcome, .completed)

@@ -21,11 +21,7 @@ enum ProgramOptions {
             if let name = parsed.string("name") { benchmark.name = name }
             switch (parsed.string("script"), parsed.string("keys")) {
             case (let path?, nil):
-                let text: String
-                do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-                    throw UsageError("--script \(path): cannot read it (\(error.localizedDescription))")
-                }
-                settings.script = try script(text, what: path)
+                settings.script = try script(try InputFile.text(path, what: "--script"), what: path)
             case (nil, let keys?): settings.script = try script(keys, what: "--keys")
             case (nil, nil): break
             case (_?, _?): throw UsageError("give --script FILE or --keys SCRIPT, not both")
