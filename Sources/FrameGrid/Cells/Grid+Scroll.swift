@@ -146,10 +146,14 @@ extension Grid {
         Grid.rotateLeft(&arenaRows, by: distance)
     }
 
-    /// Rotates `array` so that element `distance` comes first, in place (three reversals).
+    /// Rotates `array` so that element `distance` comes first, in place
+    /// (three reversals, through the buffer: reversing slices of the array
+    /// allocated a copy of each).
     private static func rotateLeft<Element>(_ array: inout [Element], by distance: Int) {
-        array[0..<distance].reverse()
-        array[distance...].reverse()
-        array.reverse()
+        array.withUnsafeMutableBufferPointer { buffer in
+            UnsafeMutableBufferPointer(rebasing: buffer[0..<distance]).reverse()
+            UnsafeMutableBufferPointer(rebasing: buffer[distance...]).reverse()
+            buffer.reverse()
+        }
     }
 }
