@@ -151,8 +151,10 @@ extension Grid {
     /// allocated a copy of each).
     private static func rotateLeft<Element>(_ array: inout [Element], by distance: Int) {
         array.withUnsafeMutableBufferPointer { buffer in
-            UnsafeMutableBufferPointer(rebasing: buffer[0..<distance]).reverse()
-            UnsafeMutableBufferPointer(rebasing: buffer[distance...]).reverse()
+            var head = UnsafeMutableBufferPointer(rebasing: buffer[0..<distance])
+            var tail = UnsafeMutableBufferPointer(rebasing: buffer[distance...])
+            head.reverse()
+            tail.reverse()
             buffer.reverse()
         }
     }
