@@ -64,12 +64,27 @@ final class PlainFeedScrollTests: XCTestCase {
         }
     }
 
+    func testAGridItDidNotDrawIsDrawnWhole() throws {
+        let size = Size(cols: 30, rows: 8)
+        let workload = try feed(size)
+        var grid = Grid(size: size)
+        workload.draw(frame: 5, into: &grid)
+        grid.write("scribble", x: 0, y: 3)  // the grid no longer holds frame 5
+        workload.draw(frame: 6, into: &grid)
+        var whole = Grid(size: size)
+        try feed(size).draw(frame: 6, into: &whole)
+        assertSameCells(grid, whole, "frame 6 over a changed grid")
+    }
+}
+
+/// Release-only (CI's `swift test -c release --filter AllocationTests` runs it).
+final class PlainFeedScrollAllocationTests: XCTestCase {
     func testASteadyScrollAllocatesNothingInDrawingDiffEncodeAndCommit() throws {
         try XCTSkipUnless(fb_allocation_counter_compiled_in() == 1, "the counter is compiled out under a sanitizer")
         // Unoptimized builds allocate in the standard library's stack helpers (see AllocationTests).
         try XCTSkipIf(_isDebugAssertConfiguration(), "allocation counts are checked in release builds")
         let size = Size(cols: 200, rows: 50)
-        let workload = try feed(size)
+        let workload = try PlainFeed(settings: WorkloadSettings(size: size, seed: 11, feedItems: 5_000))
         let renderer = TerminalRenderer(capabilities: try TerminalCapabilities.load(term: "xterm-256color"))
         let sink = CountingSink()
         var grid = Grid(size: size)
@@ -85,17 +100,5 @@ final class PlainFeedScrollTests: XCTestCase {
             if index >= 20 { total += fb_allocation_counts_now().allocations - before }
         }
         XCTAssertEqual(total, 0, "allocations in draw, diff, encode, write and commit over 280 scrolled frames")
-    }
-
-    func testAGridItDidNotDrawIsDrawnWhole() throws {
-        let size = Size(cols: 30, rows: 8)
-        let workload = try feed(size)
-        var grid = Grid(size: size)
-        workload.draw(frame: 5, into: &grid)
-        grid.write("scribble", x: 0, y: 3)  // the grid no longer holds frame 5
-        workload.draw(frame: 6, into: &grid)
-        var whole = Grid(size: size)
-        try feed(size).draw(frame: 6, into: &whole)
-        assertSameCells(grid, whole, "frame 6 over a changed grid")
     }
 }
