@@ -15,11 +15,17 @@ extension Grid {
     struct StoredRuns {
         @usableFromInline var first: (start: Int, rows: Int)
         @usableFromInline var second: (start: Int, rows: Int)?
+        @inlinable init(first: (start: Int, rows: Int), second: (start: Int, rows: Int)?) {
+            self.first = first
+            self.second = second
+        }
     }
 
     /// The stored runs of `rows` (non-empty, inside the grid).
-    @usableFromInline
+    @inlinable @inline(__always)
     func storedRuns(of rows: Range<Int>) -> StoredRuns {
+        // A grid that never turned (every scene's): one run, no call.
+        if origin == 0 { return StoredRuns(first: (rows.lowerBound * cols, rows.count), second: nil) }
         let stored = rows.lowerBound + origin
         let firstStored = stored >= self.rows ? stored - self.rows : stored
         let beforeWrap = self.rows - firstStored
