@@ -1,3 +1,4 @@
+import CAllocationCounter
 import FrameGrid
 import TerminalOutput
 import Workloads
@@ -73,5 +74,31 @@ final class PlainFeedScrollTests: XCTestCase {
         var whole = Grid(size: size)
         try feed(size).draw(frame: 6, into: &whole)
         assertSameCells(grid, whole, "frame 6 over a changed grid")
+    }
+}
+
+/// Release-only (CI's `swift test -c release --filter AllocationTests` runs it).
+final class PlainFeedScrollAllocationTests: XCTestCase {
+    func testASteadyScrollAllocatesNothingInDrawingDiffEncodeAndCommit() throws {
+        try XCTSkipUnless(fb_allocation_counter_compiled_in() == 1, "the counter is compiled out under a sanitizer")
+        // Unoptimized builds allocate in the standard library's stack helpers (see AllocationTests).
+        try XCTSkipIf(_isDebugAssertConfiguration(), "allocation counts are checked in release builds")
+        let size = Size(cols: 200, rows: 50)
+        let workload = try PlainFeed(settings: WorkloadSettings(size: size, seed: 11, feedItems: 5_000))
+        let renderer = TerminalRenderer(capabilities: try TerminalCapabilities.load(term: "xterm-256color"))
+        let sink = CountingSink()
+        var grid = Grid(size: size)
+        var total: UInt64 = 0
+        for index in 0..<300 {
+            workload.update(frame: index)  // items are made here, as in the harness's update phase
+            let before = fb_allocation_counts_now().allocations
+            workload.draw(frame: index, into: &grid)
+            let diff = renderer.diff(grid)
+            renderer.encode(diff, grid)
+            try renderer.write(to: sink)
+            renderer.commit(grid)
+            if index >= 20 { total += fb_allocation_counts_now().allocations - before }
+        }
+        XCTAssertEqual(total, 0, "allocations in draw, diff, encode, write and commit over 280 scrolled frames")
     }
 }

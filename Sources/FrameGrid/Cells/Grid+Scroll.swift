@@ -15,11 +15,17 @@ extension Grid {
     struct StoredRuns {
         @usableFromInline var first: (start: Int, rows: Int)
         @usableFromInline var second: (start: Int, rows: Int)?
+        @inlinable init(first: (start: Int, rows: Int), second: (start: Int, rows: Int)?) {
+            self.first = first
+            self.second = second
+        }
     }
 
     /// The stored runs of `rows` (non-empty, inside the grid).
-    @usableFromInline
+    @inlinable @inline(__always)
     func storedRuns(of rows: Range<Int>) -> StoredRuns {
+        // A grid that never turned (every scene's): one run, no call.
+        if origin == 0 { return StoredRuns(first: (rows.lowerBound * cols, rows.count), second: nil) }
         let stored = rows.lowerBound + origin
         let firstStored = stored >= self.rows ? stored - self.rows : stored
         let beforeWrap = self.rows - firstStored
@@ -146,10 +152,16 @@ extension Grid {
         Grid.rotateLeft(&arenaRows, by: distance)
     }
 
-    /// Rotates `array` so that element `distance` comes first, in place (three reversals).
+    /// Rotates `array` so that element `distance` comes first, in place
+    /// (three reversals, through the buffer: reversing slices of the array
+    /// allocated a copy of each).
     private static func rotateLeft<Element>(_ array: inout [Element], by distance: Int) {
-        array[0..<distance].reverse()
-        array[distance...].reverse()
-        array.reverse()
+        array.withUnsafeMutableBufferPointer { buffer in
+            var head = UnsafeMutableBufferPointer(rebasing: buffer[0..<distance])
+            var tail = UnsafeMutableBufferPointer(rebasing: buffer[distance...])
+            head.reverse()
+            tail.reverse()
+            buffer.reverse()
+        }
     }
 }

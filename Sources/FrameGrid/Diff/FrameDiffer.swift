@@ -56,9 +56,8 @@ public final class FrameDiffer {
         prepare(rows: rows)
         var changedRows = 0
         for y in 0..<rows {
-            let equal =
-                previous.stamp(ofRow: y) == next.stamp(ofRow: y)
-                || RowComparison.rowsEqual(previous, y, next, y)
+            // `rowsEqual` compares the stamps first (O(1) for an unchanged row).
+            let equal = RowComparison.rowsEqual(previous, y, next, y)
             rowEqualInPlace[y] = equal
             if !equal { changedRows += 1 }
         }
