@@ -24,12 +24,14 @@ enum RowComparison {
     }
 
     /// Whether row `rowA` of `gridA` equals row `rowB` of `gridB` (same widths).
+    /// `byStamp`: equal stamps answer first (false: the cells alone, for
+    /// callers that know the stamps will not match).
     /// - Complexity: O(1) for equal stamps, else O(cols), usually one `memcmp` that stops at the first difference.
-    static func rowsEqual(_ gridA: Grid, _ rowA: Int, _ gridB: Grid, _ rowB: Int) -> Bool {
+    static func rowsEqual(_ gridA: Grid, _ rowA: Int, _ gridB: Grid, _ rowB: Int, byStamp: Bool = true) -> Bool {
         // Equal stamps are equal rows, also at different places (a row a
         // scroll moved keeps its stamp): a scrolled page is confirmed row by
         // row in O(1) each.
-        if gridA.stamp(ofRow: rowA) == gridB.stamp(ofRow: rowB) { return true }
+        if byStamp && gridA.stamp(ofRow: rowA) == gridB.stamp(ofRow: rowB) { return true }
         if gridA.rowUsesArena(rowA) || gridB.rowUsesArena(rowB) {
             return gridA.withRow(rowA) { left in
                 gridB.withRow(rowB) { right in
