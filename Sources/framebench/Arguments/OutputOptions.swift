@@ -56,12 +56,13 @@ struct OutputOptions {
     }
 
     /// Every file or folder `parsed` names to write (`--out`, `--trace`,
-    /// `--record`, `--github-benchmark`), for `OutputOverlap`: checked by
+    /// `--record`, `--github-benchmark`, `--frame-log`), for `OutputOverlap`: checked by
     /// the dispatcher for every command, before the command starts.
     static func declaredOutputs(_ parsed: ParsedArguments) -> [OutputOverlap.Output] {
-        let folders: [CommandName] = [.record, .profile]
+        let folders: [CommandName] = [.record, .profile, .shootout]
         let options: [(name: String, isFolder: Bool)] = [
             ("out", folders.contains(parsed.command)), ("trace", false), ("record", true), ("github-benchmark", false),
+            ("frame-log", false),
         ]
         return options.compactMap { option in
             parsed.string(option.name).map { OutputOverlap.Output(option: "--\(option.name)", path: $0, isFolder: option.isFolder) }
