@@ -260,7 +260,9 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         case (nil, let file?):
             let path = file.hasPrefix("/") || root.isEmpty ? file : "\(root)/\(file)"
             if readsScriptFile {
-                scriptText = try InputFile.text(path, what: "\(context): key script")
+                do { scriptText = try InputFile.text(path, what: "its key script") } catch {
+                    throw UsageError("\(context): \(error)")  // the suites file first, as every entry's error
+                }
             }
         case (_?, _?): throw UsageError("\(context) gives both \"keys\" and \"script\": one key script, inline or in a file")
         case (nil, nil):
