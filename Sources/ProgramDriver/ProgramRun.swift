@@ -24,7 +24,7 @@ public enum ProgramOutcome: Equatable, Sendable, CustomStringConvertible {
             return "hung: no output for \(timeout) ms after input \(input)"
         case .hung(nil, let timeout): return "hung: no output within \(timeout) ms of the start"
         case .flooded(let bytes, let reason): return "flooded: \(reason) (\(bytes) bytes)"
-        case .stopped(let signal): return "stopped by signal \(signal) before the script ended"
+        case .stopped(let signal): return "stopped (signal \(signal)) before the script ended"
         }
     }
 }
