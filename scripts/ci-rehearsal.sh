@@ -224,7 +224,7 @@ refused() {  # expected-message arguments...: merge exits 2 saying so
 }
 if [ "$shards" -ge 2 ]; then
     check "merge refuses a missing shard (exit 2)" refused "missing shard 2/$shards" "${shard_files[@]:0:1}" "${shard_files[@]:2}"
-    check "merge refuses a shard given twice (exit 2)" refused "pass --rounds" "${shard_files[@]}" "${shard_files[0]}"
+    check "merge refuses a shard given twice (exit 2)" refused "is the same file as" "${shard_files[@]}" "${shard_files[0]}"
 fi
 check "merge refuses the whole run mixed with shards (exit 2)" refused "a whole run" "$work/whole.json" "${shard_files[@]}"
 
