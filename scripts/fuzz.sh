@@ -25,16 +25,26 @@ ncurses=(-I Sources/CNcurses -Xcc -D_DEFAULT_SOURCE -Xcc -D_XOPEN_SOURCE=600)
 
 if [ "$target" = driver ]; then
     echo "fuzz: building the driver target"
-    mkdir -p "$out/CPseudoTerminal" "$out/driver-corpus"
-    printf 'module CPseudoTerminal {\n    header "%s"\n    export *\n}\n' \
-        "$PWD/Sources/CPseudoTerminal/include/CPseudoTerminal.h" > "$out/CPseudoTerminal/module.modulemap"
-    clang -O1 -fsanitize=fuzzer-no-link,address -I Sources/CPseudoTerminal/include \
-        -c Sources/CPseudoTerminal/PseudoTerminal.c -o "$out/PseudoTerminal.o"
-    swiftc "${flags[@]}" -I Sources/CVTerm -I "$out/CPseudoTerminal" -emit-module -emit-library -static \
+    mkdir -p "$out/CPseudoTerminal" "$out/ProcessLifetime" "$out/driver-corpus"
+    # The C targets as SwiftPM builds them: CPseudoTerminal includes ProcessLifetime's header,
+    # and ProgramDriver imports both.
+    for module in CPseudoTerminal ProcessLifetime; do
+        printf 'module %s {\n    header "%s"\n    export *\n}\n' "$module" \
+            "$PWD/Sources/$module/include/$module.h" > "$out/$module/module.modulemap"
+    done
+    c_objects=()
+    for source in Sources/CPseudoTerminal/*.c Sources/ProcessLifetime/*.c; do
+        object="$out/$(basename "$(dirname "$source")")-$(basename "$source" .c).o"
+        clang -O1 -fsanitize=fuzzer-no-link,address -I Sources/CPseudoTerminal/include \
+            -I Sources/ProcessLifetime/include -c "$source" -o "$object"
+        c_objects+=("$object")
+    done
+    c_modules=(-I Sources/CVTerm -I "$out/CPseudoTerminal" -I "$out/ProcessLifetime")
+    swiftc "${flags[@]}" "${c_modules[@]}" -emit-module -emit-library -static \
         -module-name ProgramDriver -emit-module-path "$out/ProgramDriver.swiftmodule" -o "$out/libProgramDriver.a" \
         $(find Sources/ProgramDriver -name '*.swift')
-    swiftc "${flags[@]}" -I Sources/CVTerm -I "$out/CPseudoTerminal" -I "$out" -module-name DriverFuzzer \
-        scripts/fuzz/DriverFuzzer.swift "$out/libProgramDriver.a" "$out/PseudoTerminal.o" -lvterm -lutil \
+    swiftc "${flags[@]}" "${c_modules[@]}" -I "$out" -module-name DriverFuzzer \
+        scripts/fuzz/DriverFuzzer.swift "$out/libProgramDriver.a" "${c_objects[@]}" -lvterm -lutil \
         -o "$out/driver-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     echo "fuzz: running the driver target for ${seconds}s"
     # The first folder collects what the run finds; the others hold the recorded seeds and
