@@ -14,6 +14,12 @@ three ways:
   its own pty, no emulator, latency from the byte stream alone, keys spaced
   at random (seeded) so a timer-driven program is sampled over its tick.
 
+* (cases of one frame a key: plain, sync, big) under a bare C observer
+  (Benchmarks/Programs/Accuracy/observer.c: one poll and one read a
+  wake-up, nothing else): what it adds over the program's own time is the
+  pty's and the scheduler's floor on this machine, which no observer avoids;
+  framebench's added time is printed beside it.
+
 Per case it prints the program's own p50 (key read to frame written),
 framebench's p50, the reader's p50 and the tolerance, and asserts (see
 ASSERTED below and the Docs in the report of issue 31).  Exit 0 every
@@ -48,6 +54,8 @@ QUIET_OBSERVATION_US = 1000
 # (framebench's --gap, to know the answer has settled), then a seeded random 0-20 ms (--spacing).
 # Spacing matters on a busy machine: after longer sleeps, wake-ups are late more often.
 READER_SPACING = "30,50"
+# Reference modes of one frame a key, where the bare C observer measures the pty's floor.
+FLOOR_MODES = ("plain", "sync", "big")
 
 
 @dataclass
@@ -128,6 +136,11 @@ class Suite:
                                capture_output=True, text=True)
         if build.returncode != 0:
             raise SystemExit(f"error: gcc could not build reference.c:\n{build.stderr}")
+        self.observer = work / "observer"
+        build = subprocess.run(["gcc", "-O2", "-Wall", "-o", str(self.observer), str(ACCURACY / "observer.c"),
+                                "-lutil"], capture_output=True, text=True)
+        if build.returncode != 0:
+            raise SystemExit(f"error: gcc could not build observer.c:\n{build.stderr}")
 
     def command(self, case: Case, log: Path) -> list[str]:
         if case.language == "python":
@@ -173,6 +186,23 @@ class Suite:
             raise SystemExit(f"error: the reader failed on {case.name}: {done.stderr.strip()}")
         return {"reader": json.loads(done.stdout), "program": read_jsonl(log)}
 
+    def run_observer(self, case: Case) -> tuple[float, float] | None:
+        """The floor: (the program's own p50, the bare C observer's key-sent-to-last-read p50), us,
+        for a C case of one frame a key; None for the others."""
+        if case.language != "c" or case.mode not in FLOOR_MODES:
+            return None
+        log = self.work / f"{case.name}.observer-program.jsonl"
+        done = subprocess.run([str(self.observer), str(len(case.keys)), case.size, "31", "--",
+                               *self.command(case, log)], capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise SystemExit(f"error: the C observer failed on {case.name}: {done.stderr.strip()}")
+        seen = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+        own = [(e["written_ns"][-1] - e["read_ns"]) / 1e3 for e in read_jsonl(log) if e["written_ns"]]
+        total = [(k["last_read_ns"] - k["sent_ns"]) / 1e3 for k in seen if k["last_read_ns"]]
+        if not own or not total:
+            return None
+        return p50(own), p50(total)
+
 
 @dataclass
 class Figures:
@@ -197,6 +227,8 @@ class Figures:
     reader_observation: float | None = None
     program_from_send: float | None = None  # the program's first write returned, from framebench's send
     reader_noise: float | None = None  # the bare reader's p75 of delivery and observation, the larger
+    # The floor (one-frame-a-key C cases): what a bare C observer adds over the program's own time, p50.
+    floor_added: float | None = None
 
 
 def own_latencies(log: list[dict]) -> tuple[list[float], list[float]]:
@@ -411,6 +443,15 @@ def print_table(rows: list[Figures]) -> None:
     for f in rows:
         print(f"  {f.case}: framebench delivery {us(f.fb_delivery)} observation {us(f.fb_observation)}; "
               f"reader delivery {us(f.reader_delivery)} observation {us(f.reader_observation)}")
+    floors = [f for f in rows if f.floor_added is not None]
+    if floors:
+        print("added latency (p50, us): an observer's input-sent-to-frame-complete minus the program's own time;")
+        print("floor = a bare C observer (observer.c: poll and read, nothing else) on the same program, same machine")
+        for f in floors:
+            added = None if f.fb_first is None or f.own_first is None else f.fb_first - f.own_first
+            over = None if added is None else added - f.floor_added
+            print(f"  {f.case}: framebench adds {us(added)}; the floor {us(f.floor_added)}; "
+                  f"framebench over the floor {us(over)}")
     for f in rows:
         for note in f.notes:
             print(f"  {f.case}: {note}")
@@ -514,6 +555,9 @@ def run_case(suite: Suite, case: Case) -> tuple[Figures, Check]:
         if not check.failures and not check.timing_failures:
             judged = not any(note.startswith("times not judged") for note in figures.notes)
             figures.verdict = "ok (2nd)" if judged else "unjudged"
+    floor = suite.run_observer(case)
+    if floor is not None:
+        figures.floor_added = floor[1] - floor[0]
     return figures, check
 
 
