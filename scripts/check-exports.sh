@@ -4,7 +4,7 @@
 # Benchmarks/schemas/ (check-jsonschema, from PyPI, in the same virtual
 # environment as scripts/lint-ci.sh), results files (schema 2: a run, a
 # merge of rounds, a program run and every committed baseline in Results/)
-# against Benchmarks/schemas/results.schema.json, and the CSV with Python's csv module
+# against docs/results.schema.json, and the CSV with Python's csv module
 # in strict mode (RFC 4180 quoting, the same number of fields in every row).
 # Usage: scripts/check-exports.sh [path/to/framebench]
 set -euo pipefail
@@ -31,12 +31,12 @@ run=(run plain-feed --frames 60 --size 40x10 --backend both --term xterm-256colo
 
 "$venv/bin/check-jsonschema" --schemafile Benchmarks/schemas/github-benchmark.schema.json "$out/chart.json"
 "$venv/bin/check-jsonschema" --schemafile Benchmarks/schemas/bmf.schema.json "$out/bmf.json"
-"$venv/bin/check-jsonschema" --schemafile Benchmarks/schemas/results.schema.json \
+"$venv/bin/check-jsonschema" --schemafile docs/results.schema.json \
     "$out/round1.json" "$out/merged.json" "$out/program.json" Results/*.json
 # The schema must be able to fail: a results file with a misspelt backend is refused.
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["scenarios"][0]["backend"] = "framebnech"; json.dump(d, open(sys.argv[2], "w"))' \
     "$out/round1.json" "$out/broken.json"
-if "$venv/bin/check-jsonschema" --schemafile Benchmarks/schemas/results.schema.json "$out/broken.json" >/dev/null 2>&1; then
+if "$venv/bin/check-jsonschema" --schemafile docs/results.schema.json "$out/broken.json" >/dev/null 2>&1; then
     echo "check-exports: results.schema.json accepted a results file with an unknown backend" >&2
     exit 1
 fi
