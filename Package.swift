@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "SceneKit", targets: ["SceneKit"]),
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "Reports", targets: ["Reports"]),
+        .plugin(name: "FrameBenchPlugin", targets: ["FrameBenchPlugin"]),
     ],
     targets: [
         .systemLibrary(
@@ -110,6 +111,14 @@ let package = Package(
             name: "layout-bench",
             dependencies: ["Layout", "FrameGrid", "TerminalOutput", "Workloads", "Harness"],
             path: "Benchmarks/LayoutBench"
+        ),
+        // `swift package framebench ...` (Plugins/FrameBenchPlugin): framebench, built in
+        // release, over the package it is invoked in.
+        .plugin(
+            name: "FrameBenchPlugin",
+            capability: .command(
+                intent: .custom(verb: "framebench", description: "Runs framebench (built in release) on this package")
+            )
         ),
     ]
 )
