@@ -49,6 +49,8 @@ enum CommandName: String, CaseIterable, Sendable {
     case program
     case profile
     case shootout
+    case completions
+    case man
 
     /// Commands that draw a scenario and take its run settings (`RunSettingsParser`).
     static let runners: [CommandName] = [.run, .record, .overhead, .profile]

@@ -102,6 +102,17 @@ struct CommandDeclaration {
                 Exit 1 when a peer is not comparable (its rows differ, or a run did not complete).
                 """,
             run: ShootoutCommand.shootout),
+        CommandDeclaration(
+            name: .completions, arguments: "bash|zsh|fish",
+            summary: "A completion script for the shell, made from the option declarations.",
+            details: """
+                bash: source <(framebench completions bash); zsh: save as _framebench in a folder of $fpath; \
+                fish: framebench completions fish > ~/.config/fish/completions/framebench.fish.
+                """,
+            run: ShellSupport.completions),
+        CommandDeclaration(
+            name: .man, arguments: "", summary: "The man page (roff): framebench man > framebench.1; man -l framebench.1.",
+            run: ShellSupport.man),
     ]
 
     static func named(_ name: CommandName) -> CommandDeclaration { all.first { $0.name == name }! }
