@@ -6,5 +6,7 @@ public struct UnknownWorkloadError: Error, CustomStringConvertible, Equatable {
         self.name = name
         self.known = known
     }
-    public var description: String { "unknown scenario '\(name)' (known: \(known.joined(separator: ", ")))" }
+    public var description: String {
+        "unknown scenario '\(name)'\(Suggestion.clause(for: name, in: known)) (known: \(known.joined(separator: ", ")))"
+    }
 }

@@ -1,5 +1,6 @@
 import FrameGrid
 import Harness
+import Workloads
 
 /// A command's arguments split into positionals, `--name value` options and
 /// `--flag` switches, checked against the options the command declares
@@ -46,7 +47,10 @@ struct ParsedArguments {
             guard argument.hasPrefix("--"), let option = declared.first(where: { $0.name == name }),
                 option.takesValue || inlineValue == nil
             else {
-                throw UsageError("unknown option \(argument) for \(command.rawValue) (\(ParsedArguments.optionList(command)))")
+                throw UsageError(
+                    "unknown option \(argument) for \(command.rawValue)"
+                        + Suggestion.clause(for: "--" + name, in: declared.filter(\.isListed).map { "--" + $0.name }, quote: "")
+                        + " (\(ParsedArguments.optionList(command)))")
             }
             if option.takesValue {
                 if let inlineValue {

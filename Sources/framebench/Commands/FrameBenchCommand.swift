@@ -77,7 +77,7 @@ public enum FrameBenchCommand {
             arguments.removeFirst()
         } else {
             guard let command = CommandName(rawValue: word), !word.contains(" ") else {
-                throw UsageError("unknown command '\(word)'\n\n\(HelpText.global)")
+                throw UsageError("unknown command '\(word)'\(Suggestion.clause(for: word, in: CompletionScript.topLevel))\n\n\(HelpText.global)")
             }
             name = command
         }
