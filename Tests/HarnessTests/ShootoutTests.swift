@@ -189,6 +189,56 @@ final class ShootoutTests: XCTestCase {
         XCTAssertTrue(html.contains("stroke-dasharray"), "the not comparable peer's line is dashed")
     }
 
+    /// A peer whose first run stalls 150 ms in the middle of its second frame (no sync markers, a
+    /// 20 ms gap: the frame is cut, its rows differ for one input and agree after the next); runs
+    /// after the first do not stall. The runner runs it, and the reference, again; the second try
+    /// agrees, so the peer is comparable and its measurement says it was retried.
+    func testAFrameCutByTheQuietGapIsRunAgainAndThenAgrees() throws {
+        let peer = folder.appendingPathComponent("stalls.py")
+        let marker = folder.appendingPathComponent("stalled-once")
+        try """
+        import os, sys, time, tty
+        items, marker = int(sys.argv[1]), sys.argv[2]
+        tty.setraw(0)
+        rows = os.get_terminal_size(0).lines - 2
+        cursor = 0
+        stall = not os.path.exists(marker)
+        def draw(key):
+            body = "".join("%7d item\\r\\n" % (cursor + row + 1) for row in range(rows))
+            out = ("\\x1b[H\\x1b[2J header\\r\\n" + body + " item %d" % (cursor + 1)).encode()
+            if key == 2 and stall:
+                open(marker, "w").close()
+                os.write(1, out[:len(out) // 2]); time.sleep(0.15); os.write(1, out[len(out) // 2:])
+            else:
+                os.write(1, out)
+        draw(0)
+        key = 0
+        while True:
+            byte = os.read(0, 8)
+            if not byte or byte == b"q":
+                break
+            key += 1; cursor += 1
+            draw(key)
+        """.write(to: peer, atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("peers.json")
+        try """
+        {"reference": "steady", "scripts": ["steps"], "peers": [
+          {"name": "steady", "language": "Python", "command": ["python3", "\(peer.path)", "{items}", "\(folder.path)/no-stall-for-the-reference"], "version": ["echo", "1"], "settle_ms": 0},
+          {"name": "stalls", "language": "Python", "command": ["python3", "\(peer.path)", "{items}", "\(marker.path)"], "version": ["echo", "1"], "settle_ms": 0}
+        ]}
+        """.write(to: file, atomically: true, encoding: .utf8)
+        // The reference never stalls: its marker exists from the start.
+        FileManager.default.createFile(atPath: folder.appendingPathComponent("no-stall-for-the-reference").path, contents: nil)
+        try "j x4".write(to: folder.appendingPathComponent("scripts/steps.keys"), atomically: true, encoding: .utf8)
+        var plan = try ShootoutPlan.load(peersFile: file.path, scriptsFolder: folder.appendingPathComponent("scripts").path)
+        (plan.cols, plan.rows, plan.items, plan.rounds, plan.gapMilliseconds) = (40, 8, 1000, 1, 20)
+        let measurements = try ShootoutRunner(plan: plan, root: folder.path).run()
+        XCTAssertEqual(measurements.map(\.peer), ["steady", "stalls"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path), "the first run stalled")
+        XCTAssertNil(measurements[1].mismatch, "the second try agrees")
+        XCTAssertEqual(measurements.map(\.retries), [1, 1], "the reference and the peer ran again once")
+    }
+
     func testAPlanNamingAnUnknownPeerOrAResizeToTheSameSizeIsRefused() throws {
         let file = try writePeers(skew: 0)
         let scripts = folder.appendingPathComponent("scripts").path

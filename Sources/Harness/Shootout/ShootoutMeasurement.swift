@@ -26,6 +26,9 @@ public struct ShootoutMeasurement: Sendable, Codable {
     public var peakResidentBytes: Int
     /// Why the list rows are not the reference's (nil: the same after every input).
     public var mismatch: String?
+    /// Times this run was made again because a frame cut by the quiet gap made its rows (or the
+    /// reference's) differ for one input (`ShootoutRunner.cutRetries` at most).
+    public var retries = 0
 
     public var isCompleted: Bool { outcome == "completed" }
 
