@@ -8,7 +8,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 framebench=${1:-.build/release/framebench}
 [ -x "$framebench" ] || { echo "replay-check: $framebench not built (swift build -c release)" >&2; exit 2; }
-work=$(mktemp -d)
+if [ -n "${REPLAY_HASHES:-}" ]; then
+    # The digests must not depend on the temporary folder: plain-feed's header shows the feed
+    # file's path, so the recordings are made in one fixed folder (removed before and after).
+    work=/tmp/framebench-replay-hashes
+    rm -rf "$work"
+    mkdir "$work"
+else
+    work=$(mktemp -d)
+fi
 trap 'rm -rf "$work"' EXIT
 
 python3 scripts/replay_check.py --self-test
