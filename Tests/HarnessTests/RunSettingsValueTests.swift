@@ -115,8 +115,10 @@ final class RunSettingsValueTests: XCTestCase {
         given.countsInstructions = true
         let file = try ChildSettings.write(given, into: folder)
         let taken = try ChildSettings.read(file.path, catalog: WorkloadFactory.catalog)
-        XCTAssertEqual(String(decoding: try JSONEncoder().encode(taken), as: UTF8.self),
-            String(decoding: try JSONEncoder().encode(given), as: UTF8.self))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(
+            String(decoding: try encoder.encode(taken), as: UTF8.self), String(decoding: try encoder.encode(given), as: UTF8.self))
         XCTAssertEqual(taken.workloadSettings, given.workloadSettings)
         XCTAssertEqual(taken.injection, given.injection)
         XCTAssertEqual(taken.warmUpFrames, 4)
