@@ -66,14 +66,13 @@ final class RunSettingsValueTests: XCTestCase {
             // Both name the bad value, each route where it came from, and say the same after that.
             XCTAssertTrue(fromCommandLine.contains(text), "\(option): \(fromCommandLine)")
             XCTAssertTrue(fromSuite.hasPrefix("\(suites): benchmark 'b': "), fromSuite)
-            // The setting is spelled as each route spells it (`--repeat`, `repeats`); a
-            // message that does not start with the setting (the catalog's, about a
-            // script) is the same message with the place in front.
+            // The setting is spelled as each route spells it (`--repeat`, `repeats`).
             let setting = try XCTUnwrap(RunSettingName.allCases.first { $0.option == option })
-            let named = fromCommandLine.hasPrefix(option)
+            XCTAssertTrue(fromCommandLine.hasPrefix(option), fromCommandLine)
+            XCTAssertTrue(fromSuite.hasPrefix("\(suites): benchmark 'b': \(setting.key) "), fromSuite)
             XCTAssertEqual(
-                String(fromSuite.dropFirst("\(suites): benchmark 'b': \(named ? setting.key : "")".count)),
-                String(fromCommandLine.dropFirst(named ? option.count : 0)), option)
+                String(fromSuite.dropFirst("\(suites): benchmark 'b': \(setting.key)".count)),
+                String(fromCommandLine.dropFirst(option.count)), option)
         }
     }
 

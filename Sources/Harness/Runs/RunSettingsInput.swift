@@ -96,6 +96,16 @@ public struct RunSettingsInput: Sendable {
         return value
     }
 
+    /// `script` is one of workload `name`'s scripts.
+    func checkScript(_ script: String, of name: String, in catalog: WorkloadCatalog) throws {
+        let entry: WorkloadEntry
+        do { entry = try catalog.entry(name) } catch { throw origin.placed(error) }
+        guard entry.scripts.contains(script) else {
+            throw UsageError(
+                "\(origin.name(.script)) '\(script)' is unknown for \(name) (known: \(entry.scripts.joined(separator: ", ")))")
+        }
+    }
+
     /// A frame budget in ms as ns, in `FrameBudget.millisecondsRange`.
     public func frameBudgetNanoseconds(_ milliseconds: Double) throws -> Double {
         try FrameBudget.nanoseconds(fromMilliseconds: milliseconds, what: origin.name(.frameBudget))
@@ -122,7 +132,7 @@ extension RunSettings {
     public func applying(_ input: RunSettingsInput) throws -> RunSettings {
         var settings = self
         if let script = input.script { settings.script = script }
-        do { try catalog.checkScript(settings.script, for: workload) } catch { throw input.origin.placed(error) }
+        try input.checkScript(settings.script, of: workload, in: catalog)
         if let frames = input.frames { settings.frames = try input.wholeNumber(frames, .frames, in: RunDefaults.frameRange) }
         if let size = input.size { settings.workloadSettings.size = try input.parsedSize(size) }
         if let seed = input.seed { settings.workloadSettings.seed = UInt64(try input.wholeNumber(seed, .seed, in: 0...Int.max)) }
