@@ -27,31 +27,21 @@ public enum SettingOrigin: Sendable, Equatable {
     }
 }
 
-/// A run setting both the command line and suites files give, by its name in each.
-public enum RunSettingName: Sendable, CaseIterable {
-    case script, frames, size, seed, feed, repeats, term, backend, frameBudget
+/// A run setting both the command line and suites files give, by its name
+/// in each: its raw value is its key in a suites file's entry.
+public enum RunSettingName: String, Sendable, CaseIterable {
+    case script, frames, size, seed, feed, repeats, term, backend
+    case frameBudget = "frame_budget_ms"
+
+    /// Its key in a suites file's entry.
+    public var key: String { rawValue }
 
     /// Its command-line option.
     public var option: String {
         switch self {
         case .repeats: return "--repeat"
         case .frameBudget: return "--frame-budget"
-        default: return "--\(key)"
-        }
-    }
-
-    /// Its key in a suites file's entry.
-    public var key: String {
-        switch self {
-        case .script: return "script"
-        case .frames: return "frames"
-        case .size: return "size"
-        case .seed: return "seed"
-        case .feed: return "feed"
-        case .repeats: return "repeats"
-        case .term: return "term"
-        case .backend: return "backend"
-        case .frameBudget: return "frame_budget_ms"
+        default: return "--\(rawValue)"
         }
     }
 }
