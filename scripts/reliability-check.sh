@@ -995,12 +995,14 @@ lifetime_end() {
 lifetime_isolated_run_signal() {
     local signal=$1 marker
     marker=$(lifetime_marker)
-    lifetime_start "isolated-child.*--seed $marker" "$framebench" run plain-feed --size 20x5 --frames 10000000 \
-        --seed "$marker" --format json --out out.json || return 1
+    # The child's only argument is its settings file, in the parent's scratch folder under $lifetime_tmp.
+    local child="$lifetime_tmp/framebench-isolated-pid"
+    lifetime_start "isolated-child --settings-file ${child//\//\\/}" "$framebench" run plain-feed --size 20x5 \
+        --frames 10000000 --seed "$marker" --format json --out out.json || return 1
     sleep 0.3
     lifetime_end "$signal"
     local ended=$?
-    lifetime_nothing_left "$marker" || return 1
+    lifetime_nothing_left "$marker" && lifetime_nothing_left "$child" || return 1
     [ $ended -eq 0 ] || return 1
     if [ "$signal" = KILL ]; then
         # No handler runs on SIGKILL: the next run removes the scratch folder of a framebench that is gone.
@@ -1070,12 +1072,14 @@ case_lifetime_profile_sigint() {
     command -v valgrind >/dev/null || { echo "valgrind not installed"; return 77; }
     local marker
     marker=$(lifetime_marker)
-    lifetime_start "valgrind.*--seed $marker" "$framebench" profile plain-feed --size 20x5 --frames 2000000 \
-        --seed "$marker" --out prof || return 1
+    # The counted child's only argument is its settings file, in a scratch folder under $lifetime_tmp.
+    local child="$lifetime_tmp/framebench-settings-pid"
+    lifetime_start "valgrind.*counted-child --settings-file ${child//\//\\/}" "$framebench" profile plain-feed \
+        --size 20x5 --frames 2000000 --seed "$marker" --out prof || return 1
     sleep 0.5
     lifetime_end INT
     local ended=$?
-    lifetime_nothing_left "$marker" || return 1
+    lifetime_nothing_left "$marker" && lifetime_nothing_left "$child" || return 1
     [ $ended -eq 0 ] && lifetime_no_scratch || return 1
     [ ! -e prof ] || { echo "output folder prof left: $(ls -A prof)"; return 1; }
 }

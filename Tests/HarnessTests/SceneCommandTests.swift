@@ -86,7 +86,7 @@ final class SceneCommandTests: XCTestCase {
         let bad = directory.appendingPathComponent("bad.json")
         try Data(#"{"suites": {"s": [{"name": "p", "scenario": "plain-feed", "script": "fling"}]}}"#.utf8).write(to: bad)
         XCTAssertThrowsError(try SuiteFile.load(bad.path, catalog: WorkloadFactory.catalog)) { error in
-            XCTAssertTrue("\(error)".contains("benchmark 'p': --script 'fling' is unknown for plain-feed"), "\(error)")
+            XCTAssertTrue("\(error)".contains("benchmark 'p': script 'fling' is unknown for plain-feed"), "\(error)")
         }
     }
 }

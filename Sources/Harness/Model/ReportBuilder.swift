@@ -2,6 +2,7 @@
 public enum ReportBuilder {
     public static func reports(for run: RunResult) -> [ScenarioReport] {
         let settings = run.settings
+        let scenario = scenarioSettings(settings)  // once: a feed file is read for its digest
         let unmeasured = AllocationSnapshot.isCounting ? [] : Metric.allCases.filter { $0.kind == .allocation }
         return run.results.map { result in
             var metrics: [String: Summary] = [:]
@@ -12,7 +13,7 @@ public enum ReportBuilder {
             let times = result.samples[.frameTime]
             return ScenarioReport(
                 name: settings.name, backend: result.backend.rawValue, stage: result.stage,
-                settings: scenarioSettings(settings), metrics: metrics,
+                settings: scenario, metrics: metrics,
                 instructions: Dictionary(uniqueKeysWithValues: result.instructions.map { ($0.key.rawValue, $0.value) }),
                 instructionDistribution: Dictionary(
                     uniqueKeysWithValues: result.instructionFrames.filter { !$0.value.isEmpty }.map {
@@ -26,13 +27,5 @@ public enum ReportBuilder {
         }
     }
 
-    public static func scenarioSettings(_ settings: RunSettings) -> ScenarioSettings {
-        ScenarioSettings(
-            scenario: settings.workload, script: settings.script, frames: settings.frames, cols: settings.size.cols,
-            rows: settings.size.rows, feedItems: settings.workloadSettings.feedItems,
-            seed: settings.workloadSettings.seed, term: settings.term, warmUpFrames: settings.warmUpFrames,
-            repeats: settings.repeats, synchronizedOutput: settings.encoderOptions.synchronizedOutput,
-            scrollRegions: settings.encoderOptions.usesScrollRegions,
-            eraseAndRepeat: settings.encoderOptions.usesEraseAndRepeat)
-    }
+    public static func scenarioSettings(_ settings: RunSettings) -> ScenarioSettings { ScenarioSettings(settings) }
 }

@@ -1,7 +1,7 @@
 /// The settings a scenario ran with.
 ///
 /// Two kinds: the ones that decide which frames are drawn (scenario, script,
-/// frames, size, feed, seed, terminal, encoder options, warm-up), and the
+/// frames, size, feed, feed file, seed, terminal, encoder options, warm-up), and the
 /// ones that only decide how they are measured (`repeats`). Deterministic
 /// metrics compare whenever the frames are the same; timings need both the
 /// same frames and the same machine and build.
@@ -20,25 +20,27 @@ public struct ScenarioSettings: Codable, Equatable, Sendable {
     public var synchronizedOutput: Bool
     public var scrollRegions: Bool
     public var eraseAndRepeat: Bool
+    /// The file the feed's items came from; nil: generated items (and every
+    /// results file written before feed files were recorded).
+    public var feedFile: FeedFileIdentity? = nil
 
     enum CodingKeys: String, CodingKey {
         case scenario, script, frames, cols, rows, seed, term, repeats
         case feedItems = "feed_items"
+        case feedFile = "feed_file"
         case warmUpFrames = "warm_up_frames"
         case synchronizedOutput = "synchronized_output"
         case scrollRegions = "scroll_regions"
         case eraseAndRepeat = "erase_and_repeat"
     }
 
-    /// Whether both draw the same frames: everything but how often they ran.
-    public func drawsSameFrames(as other: ScenarioSettings) -> Bool {
-        var mine = self
-        mine.repeats = other.repeats
-        return mine == other
-    }
-
-    /// The first setting (by name) that makes the frames differ, for reasons in reports.
+    /// The first setting (by name) that makes the frames differ, for reasons
+    /// in reports; nil when both draw the same frames (everything but how
+    /// often they ran is the same).
     public func firstFrameDifference(from other: ScenarioSettings) -> String? {
+        if feedFile?.identity != other.feedFile?.identity {
+            return "feed file \(FeedFileIdentity.describe(feedFile, beside: other.feedFile)) vs \(FeedFileIdentity.describe(other.feedFile, beside: feedFile))"
+        }
         let pairs: [(String, String, String)] = [
             ("scenario", scenario, other.scenario), ("script", script, other.script),
             ("frames", "\(frames)", "\(other.frames)"), ("size", "\(cols)x\(rows)", "\(other.cols)x\(other.rows)"),

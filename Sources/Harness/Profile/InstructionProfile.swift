@@ -51,8 +51,9 @@ public enum InstructionProfile {
             TemporaryFiles.unregister(rawSlot)
         }
         do {
-            _ = try CallgrindRunner(executable: try CountedRun.executable())
-                .run(arguments: settings.childArguments(flag: "--counted-child"), keepOutput: raw)
+            _ = try ChildSettings.withArguments(for: settings, flag: "--counted-child") {
+                try CallgrindRunner(executable: try CountedRun.executable()).run(arguments: $0, keepOutput: raw)
+            }
         } catch let error as CallgrindError {
             throw UsageError("profile of \(settings.name): \(error.description)")
         }

@@ -46,8 +46,9 @@ public enum CountedRun {
     private static func measureLanes(_ settings: RunSettings) throws -> Counts {
         let outcome: CallgrindRunner.Outcome
         do {
-            outcome = try CallgrindRunner(executable: try executable()).run(
-                arguments: settings.childArguments(flag: "--counted-child"), perFrame: true)
+            outcome = try ChildSettings.withArguments(for: settings, flag: "--counted-child") {
+                try CallgrindRunner(executable: try executable()).run(arguments: $0, perFrame: true)
+            }
         } catch let error as CallgrindError {
             throw UsageError("instruction counts for \(settings.name): \(error.description)")
         }

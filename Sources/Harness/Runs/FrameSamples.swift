@@ -92,3 +92,32 @@ public struct FrameSamples: Sendable {
         return RunSamples(frames: frames)
     }
 }
+
+/// Samples as they cross from a child process to its parent (`IsolatedRun`):
+/// each measured column by its metric's name, and the preemption counts,
+/// every value as measured (ns, counts and bytes are whole numbers; a Double
+/// holds them exactly up to 2^53).
+extension FrameSamples: Codable {
+    enum CodingKeys: String, CodingKey { case frames, preemptions }
+
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        for (name, values) in try container.decode([String: [Double]].self, forKey: .frames) {
+            guard let metric = Metric(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .frames, in: container, debugDescription: "unknown metric '\(name)'")
+            }
+            self[metric] = values
+        }
+        preemptions = try container.decodeIfPresent([Double].self, forKey: .preemptions) ?? []
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var frames: [String: [Double]] = [:]
+        for metric in Metric.allCases where !self[metric].isEmpty { frames[metric.rawValue] = self[metric] }
+        try container.encode(frames, forKey: .frames)
+        if !preemptions.isEmpty { try container.encode(preemptions, forKey: .preemptions) }
+    }
+}

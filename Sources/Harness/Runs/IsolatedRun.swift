@@ -11,8 +11,9 @@ import Foundation
 /// of benchmarks before it than the whole suite does, so its allocation
 /// counts could not equal the whole run's. In a fresh process per run every
 /// count is a property of the benchmark and the build, whatever runs beside
-/// it or in what order. The child is `framebench run SCENARIO
-/// --isolated-child ...`; its environment is padded like a counted child's
+/// it or in what order. The child is `framebench run --isolated-child
+/// --settings-file FILE`, the settings handed over as a value
+/// (`ChildSettings`); its environment is padded like a counted child's
 /// (`StackAlignment`), so its stack sits at the same alignment whatever the
 /// parent's arguments.
 public enum IsolatedRun {
@@ -22,12 +23,10 @@ public enum IsolatedRun {
     /// What the child prints on standard output: every lane's frames.
     struct ChildResult: Codable {
         struct Lane: Codable {
-            var backend: String
+            var backend: Backend
             var stage: String
-            /// Metric name to one value per measured frame.
-            var frames: [String: [Double]]
-            /// Involuntary context switches per measured frame (our lane; absent from older children).
-            var preemptions: [Double]?
+            /// One value per measured frame of each metric, as the child measured them.
+            var samples: FrameSamples
         }
         struct Idle: Codable {
             var bytes: Int
@@ -58,21 +57,17 @@ public enum IsolatedRun {
     /// - Throws: `UsageError` naming the benchmark when the child cannot start,
     ///   fails (with the tail of its standard error) or prints something else.
     static func run(_ settings: RunSettings) throws -> RunResult {
+        try ScratchFolder.with(
+            "framebench-isolated", label: "scratch folder", purpose: "cannot run \(settings.name) in its own process"
+        ) { scratch in
+            try run(settings, in: scratch)
+        }
+    }
+
+    /// `run(_:)` with the child's settings, output and error in `scratch`.
+    private static func run(_ settings: RunSettings, in scratch: URL) throws -> RunResult {
         let executable = try CountedRun.executable()
-        TemporaryFiles.removeAbandoned("framebench-isolated", in: FileManager.default.temporaryDirectory)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            TemporaryFiles.scratchName("framebench-isolated"))
-        do {
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
-        } catch {
-            throw UsageError("cannot run \(settings.name) in its own process: no scratch folder in \(scratch.deletingLastPathComponent().path) (\(error))")
-        }
-        let scratchSlot = TemporaryFiles.registerFolder(scratch.path, label: "scratch folder")
-        defer {
-            try? FileManager.default.removeItem(at: scratch)
-            TemporaryFiles.unregister(scratchSlot)
-        }
-        let arguments = settings.childArguments(flag: childFlag)
+        let arguments = ChildSettings.arguments(flag: childFlag, file: try ChildSettings.write(settings, into: scratch))
         var environment = ProcessInfo.processInfo.environment
         // Hash tables walked in one order from process to process (see DeterministicHashing).
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
@@ -109,13 +104,7 @@ public enum IsolatedRun {
     /// The child's side: one run here, its frames as JSON for the parent.
     public static func runAsChild(_ settings: RunSettings) throws -> String {
         let result = try PeerRun.run(settings)
-        let lanes = result.results.map { lane in
-            ChildResult.Lane(
-                backend: lane.backend.rawValue, stage: lane.stage,
-                frames: Dictionary(
-                    uniqueKeysWithValues: lane.metrics.filter { $0.kind != .instructions }.map { ($0.rawValue, lane.samples[$0]) }),
-                preemptions: lane.samples.preemptions.isEmpty ? nil : lane.samples.preemptions)
-        }
+        let lanes = result.results.map { ChildResult.Lane(backend: $0.backend, stage: $0.stage, samples: $0.samples) }
         let idle = result.idle.map {
             ChildResult.Idle(
                 bytes: $0.bytes, copiedFrameDiff: $0.copiedFrameDiff, redrawnFrameDiff: $0.redrawnFrameDiff,
@@ -128,18 +117,13 @@ public enum IsolatedRun {
     static func result(of child: ChildResult, settings: RunSettings) throws -> RunResult {
         var results: [BackendResult] = []
         for lane in child.lanes {
-            guard let backend = Backend(rawValue: lane.backend), backend != .both else {
-                throw UsageError("\(settings.name): its process reported an unknown backend '\(lane.backend)'")
+            guard settings.backend.members.contains(lane.backend) else {
+                throw UsageError("\(settings.name): its process reported a \(lane.backend.rawValue) lane, which a run of \(settings.backend.rawValue) does not have")
             }
-            var samples = FrameSamples()
-            for metric in BackendResult.metrics(of: backend) where metric.kind != .instructions {
-                guard let values = lane.frames[metric.rawValue] else {
-                    throw UsageError("\(settings.name): its process reported no \(metric.rawValue) for \(backend.rawValue)")
-                }
-                samples[metric] = values
+            guard lane.samples.frames > 0 else {
+                throw UsageError("\(settings.name): its process measured no frames of \(lane.backend.rawValue)")
             }
-            samples.preemptions = lane.preemptions ?? []
-            results.append(PeerRun.result(backend, lane.stage, samples))
+            results.append(PeerRun.result(lane.backend, lane.stage, lane.samples))
         }
         let idle = child.idle.map {
             IdleFrameResult(

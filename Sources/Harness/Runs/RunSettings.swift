@@ -3,7 +3,7 @@ import TerminalOutput
 import Workloads
 
 /// Which renderer a run measures.
-public enum Backend: String, CaseIterable, Sendable {
+public enum Backend: String, CaseIterable, Codable, Sendable {
     case framebench, ncurses, both
 
     /// The single backends this choice runs.
@@ -51,9 +51,6 @@ public struct RunSettings: Sendable {
     /// some 5 million instructions at 200x50, ours under 1 million), and a
     /// gate on a change to our code needs our lane's counts only.
     public var countsOnlyOurLane = false
-
-    /// 60 frames per second.
-    public static let defaultFrameBudget = RunDefaults.frameBudgetNanoseconds
 
     public init(
         workload: String = PlainFeed.name, frames: Int = RunDefaults.frames,

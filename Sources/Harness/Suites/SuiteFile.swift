@@ -30,7 +30,7 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
     public var size: String?
     public var frames: Int?
     public var feed: Int?
-    public var seed: UInt64?
+    public var seed: Int?
     public var term: String?
     public var backend: String?
     public var repeats: Int?
@@ -78,7 +78,7 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
         size = try container.decodeIfPresent(String.self, forKey: .size)
         frames = try container.decodeIfPresent(Int.self, forKey: .frames)
         feed = try container.decodeIfPresent(Int.self, forKey: .feed)
-        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+        seed = try container.decodeIfPresent(Int.self, forKey: .seed)
         term = try container.decodeIfPresent(String.self, forKey: .term)
         backend = try container.decodeIfPresent(String.self, forKey: .backend)
         repeats = try container.decodeIfPresent(Int.self, forKey: .repeats)
@@ -127,28 +127,21 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
         }
     }
 
-    /// `repeats`, in `RunDefaults.repeatRange` (1 unless given).
-    func checkedRepeats(context: String) throws -> Int {
-        let repeats = self.repeats ?? RunDefaults.repeats
-        guard RunDefaults.repeatRange.contains(repeats) else {
-            throw UsageError("\(context): repeats must be \(RunDefaults.repeatRange.lowerBound)...\(RunDefaults.repeatRange.upperBound), not \(repeats)")
-        }
-        return repeats
-    }
-
-    /// `feed`, in `RunDefaults.feedRange` (the default unless given).
-    func checkedFeed(context: String) throws -> Int {
-        let feed = self.feed ?? RunDefaults.workload.feedItems
-        guard RunDefaults.feedRange.contains(feed) else {
-            throw UsageError("\(context): feed must be \(RunDefaults.feedRange.lowerBound)...\(RunDefaults.feedRange.upperBound), not \(feed)")
-        }
-        return feed
-    }
-
-    /// The frame budget, ns: `frame_budget_ms`, else the file's, else 60 Hz.
-    func frameBudget(context: String, file: Double?) throws -> Double {
-        guard let milliseconds = frameBudgetMilliseconds else { return file ?? RunDefaults.frameBudgetNanoseconds }
-        return try FrameBudget.nanoseconds(fromMilliseconds: milliseconds, what: "\(context): frame_budget_ms")
+    /// The run settings this entry gives, as written, for the check the
+    /// command line's go through too (`RunSettings.applying`). A program
+    /// entry's `script` is its key script file, not a scene's script.
+    func input(context: String) -> RunSettingsInput {
+        var input = RunSettingsInput(origin: .suiteFile(context: context))
+        input.script = isProgram ? nil : script
+        input.frames = frames.map { "\($0)" }
+        input.size = size
+        input.seed = seed.map { "\($0)" }
+        input.feed = feed.map { "\($0)" }
+        input.repeats = repeats.map { "\($0)" }
+        input.term = term
+        input.backend = backend
+        input.frameBudgetMilliseconds = frameBudgetMilliseconds
+        return input
     }
 
     private struct AnyKey: CodingKey {
@@ -169,9 +162,6 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         case frameBudgetNanoseconds = "frame_budget_ns"
         case suites
     }
-
-    /// 60 frames per second.
-    public static let defaultFrameBudget = RunDefaults.frameBudgetNanoseconds
 
     public static let defaultPath = "Benchmarks/suites.json"
 
@@ -204,13 +194,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
                 guard catalog.names.contains(scenario) else {
                     throw UsageError("\(context): \(UnknownWorkloadError(name: scenario, known: catalog.names))")
                 }
-                let settings = try settings(
-                    for: declaration, file: path, frameBudget: file.frameBudgetNanoseconds, catalog: catalog)
-                do {
-                    try catalog.checkScript(settings.script, for: scenario)
-                } catch {
-                    throw UsageError("\(context): \(error)")
-                }
+                _ = try settings(for: declaration, file: path, frameBudget: file.frameBudgetNanoseconds, catalog: catalog)
             }
         }
         return file
@@ -272,20 +256,14 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         do { script = try KeyScript(parsing: scriptText) } catch {
             throw UsageError("\(context): \(declaration.keys == nil ? "key script \(declaration.script!)" : "keys"): \(error)")
         }
-        var size = ProgramBenchmark.defaultSize
-        if let text = declaration.size {
-            do { size = try Size(parsing: text, what: "size") } catch { throw UsageError("\(context): \(error)") }
-            try ProgramBenchmark.checkSize(size, what: "\(context): size")
-        }
+        let size = ProgramBenchmark.defaultSize
         var settings = ProgramSettings(
             command: ProgramBenchmark.substitute(command, bin: bin, root: root), cols: size.cols, rows: size.rows,
-            term: declaration.term ?? RunDefaults.term, script: script)
+            term: RunDefaults.term, script: script)
+        // Checked as `program`'s --gap, --timeout and --start-timeout are.
         func milliseconds(_ value: Int?, _ key: String, _ range: ClosedRange<Int>) throws -> UInt64? {
             guard let value else { return nil }
-            guard range.contains(value) else {
-                throw UsageError("\(context): \(key) must be \(range.lowerBound)...\(range.upperBound) ms, not \(value)")
-            }
-            return UInt64(value) * 1_000_000
+            return UInt64(try RunSettingsInput.wholeNumber("\(value)", named: "\(context): \(key)", in: range)) * 1_000_000
         }
         if let gap = try milliseconds(declaration.gapMilliseconds, "gap_ms", ProgramBenchmark.gapRange) {
             settings.quiescenceGap = gap
@@ -298,19 +276,13 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         {
             settings.startTimeout = start
         }
-        if let frames = declaration.frames {
-            guard RunDefaults.frameRange.contains(frames) else {
-                throw UsageError("\(context): frames (frames answering inputs, then stop) must be \(RunDefaults.frameRange.lowerBound)...\(RunDefaults.frameRange.upperBound)")
-            }
-            settings.frameLimit = frames
-        }
         var benchmark = ProgramBenchmark(name: declaration.name, settings: settings, declaredCommand: command)
-        benchmark.repeats = try declaration.checkedRepeats(context: context)
-        benchmark.frameBudgetNanoseconds = try declaration.frameBudget(context: context, file: frameBudget)
-        return benchmark
+        benchmark.frameBudgetNanoseconds = frameBudget ?? RunDefaults.frameBudgetNanoseconds
+        return try benchmark.applying(declaration.input(context: context))
     }
 
-    /// The run settings a declaration stands for (defaults filled in).
+    /// The run settings a declaration stands for: the defaults with the
+    /// entry's values over them, checked as the command line's are.
     public static func settings(
         for declaration: BenchmarkDeclaration, file: String, frameBudget: Double? = nil, catalog: WorkloadCatalog = .builtIn
     ) throws -> RunSettings {
@@ -318,29 +290,10 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         guard let scenario = declaration.scenario else {
             throw UsageError("\(context) runs a program, not a scene")
         }
-        var size = RunDefaults.workload.size
-        if let text = declaration.size {
-            do { size = try Size(parsing: text, what: "size") } catch { throw UsageError("\(context): \(error)") }
-        }
-        let frames = declaration.frames ?? RunDefaults.frames
-        guard RunDefaults.frameRange.contains(frames) else {
-            throw UsageError("\(context): frames must be \(RunDefaults.frameRange.lowerBound)...\(RunDefaults.frameRange.upperBound), not \(frames)")
-        }
-        let backendName = declaration.backend ?? RunDefaults.backend.rawValue
-        guard let backend = Backend(rawValue: backendName) else {
-            throw UsageError("\(context): backend must be framebench, ncurses or both, not '\(backendName)'")
-        }
-        let repeats = try declaration.checkedRepeats(context: context)
-        var settings = RunSettings(
-            workload: scenario, frames: frames,
-            workloadSettings: WorkloadSettings(
-                size: size, seed: declaration.seed ?? RunDefaults.workload.seed,
-                feedItems: try declaration.checkedFeed(context: context)),
-            backend: backend, term: declaration.term ?? RunDefaults.term, catalog: catalog)
+        var declared = RunSettings(workload: scenario, catalog: catalog)
+        declared.frameBudgetNanoseconds = frameBudget ?? RunDefaults.frameBudgetNanoseconds
+        var settings = try declared.applying(declaration.input(context: context))
         settings.name = declaration.name
-        settings.repeats = repeats
-        settings.script = declaration.script ?? RunDefaults.workload.script
-        settings.frameBudgetNanoseconds = try declaration.frameBudget(context: context, file: frameBudget)
         return settings
     }
 }

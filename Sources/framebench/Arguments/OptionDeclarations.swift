@@ -17,8 +17,11 @@ import Workloads
 //      commands that take it (a group such as `CommandName.runners` or a list).
 //   2. Read it where it acts: `parsed.string("name")`, `parsed.flag("name")`,
 //      `parsed.integer("name", default:in:)`. A run setting belongs in
-//      `RunSettingsParser.apply`, so every command that draws frames and every
-//      suite benchmark gets it the same way.
+//      `RunSettingsInput` (read in `RunSettingsParser.input`, checked in
+//      `RunSettings.applying`, the check a suites file's entries go through
+//      too) and in `RunSettings+Codable` (what a child process is handed), so
+//      every command that draws frames, every suite benchmark and every child
+//      gets it the same way.
 //   Nothing else: help, errors and parsing follow from the declaration.
 //
 // To add a command (`framebench profile`, say):
@@ -351,5 +354,8 @@ struct OptionDeclaration: Sendable {
         // framebench running one run of a suite in a fresh process (IsolatedRun).
         OptionDeclaration(
             name: "isolated-child", value: nil, help: "", defaultValue: nil, commands: [.run], section: .internal),
+        // A child's run settings, as JSON its parent wrote (ChildSettings).
+        OptionDeclaration(
+            name: "settings-file", value: "FILE", help: "", defaultValue: nil, commands: [.run], section: .internal),
     ]
 }

@@ -3,9 +3,10 @@ import Harness
 import TerminalOutput
 import Workloads
 
-/// The one parser of run settings: the command line's options laid over a
-/// scenario's defaults (`RunDefaults`) or over a benchmark as its suite
-/// declares it. Only options given change anything.
+/// The command line's run settings laid over a scenario's defaults
+/// (`RunDefaults`) or over a benchmark as its suite declares it. Only options
+/// given change anything; the values are checked by `RunSettings.applying`,
+/// the same check a suites file's go through.
 enum RunSettingsParser {
     /// Scenario `name` at the defaults, with the command line's settings over them.
     /// - Throws: `UnknownWorkloadError` for a name the catalog does not have, `UsageError` for a bad value.
@@ -35,42 +36,38 @@ enum RunSettingsParser {
         getenv("TERM").map { String(cString: $0) }.flatMap { $0.isEmpty || $0 == "dumb" ? nil : $0 }
     }
 
-    /// `declared` with every run setting given on the command line in its place.
+    /// `declared` with every run setting given on the command line in its
+    /// place, checked by `RunSettings.applying(_:)` as a suites file's are.
     static func apply(_ parsed: ParsedArguments, over declared: RunSettings) throws -> RunSettings {
-        var settings = declared
-        if let script = parsed.string("script") { settings.script = script }
-        try WorkloadFactory.checkScript(settings.script, for: settings.workload)
-        settings.frames = try parsed.integer("frames", default: settings.frames, in: RunDefaults.frameRange)
-        settings.workloadSettings.size = try parsed.size("size", default: settings.size)
-        settings.workloadSettings.seed = UInt64(
-            try parsed.integer("seed", default: Int(clamping: settings.workloadSettings.seed), in: 0...Int.max))
-        settings.workloadSettings.feedItems = try parsed.integer(
-            "feed", default: settings.workloadSettings.feedItems, in: RunDefaults.feedRange)
-        if let file = parsed.string("feed-file") { settings.workloadSettings.feedFile = file }
-        settings.repeats = try parsed.integer("repeat", default: settings.repeats, in: RunDefaults.repeatRange)
-        if let term = parsed.string("term") { settings.term = term }
-        if let name = parsed.string("backend") {
-            guard let backend = Backend(rawValue: name) else {
-                throw UsageError("--backend must be framebench, ncurses or both, not '\(name)'")
-            }
-            settings.backend = backend
-        }
-        if parsed.flag("sync") { settings.encoderOptions.synchronizedOutput = true }
-        if parsed.flag("no-erase") { settings.encoderOptions.usesEraseAndRepeat = false }
-        if parsed.flag("no-scroll-regions") { settings.encoderOptions.usesScrollRegions = false }
-        if parsed.string("warm-up") != nil {
-            settings.warmUpFrames = try parsed.integer("warm-up", default: 0, in: 0...(settings.frames - 1))
-        } else if parsed.string("frames") != nil {
-            settings.warmUpFrames = RunDefaults.warmUpFrames(forFrames: settings.frames)
-        }
+        var settings = try declared.applying(input(parsed))
         try applyMeasurement(parsed, to: &settings)
         return settings
     }
 
-    /// The options that decide how frames are measured, not which: frame
-    /// budget, instruction counting and regression injection.
+    /// The run settings the command line gives, as given.
+    static func input(_ parsed: ParsedArguments) throws -> RunSettingsInput {
+        var input = RunSettingsInput(origin: .commandLine)
+        input.script = parsed.string("script")
+        input.frames = parsed.string("frames")
+        input.size = parsed.string("size")
+        input.seed = parsed.string("seed")
+        input.feed = parsed.string("feed")
+        input.feedFile = parsed.string("feed-file")
+        input.repeats = parsed.string("repeat")
+        input.term = parsed.string("term")
+        input.backend = parsed.string("backend")
+        input.warmUp = parsed.string("warm-up")
+        input.synchronizedOutput = parsed.flag("sync")
+        input.withoutEraseAndRepeat = parsed.flag("no-erase")
+        input.withoutScrollRegions = parsed.flag("no-scroll-regions")
+        input.frameBudgetMilliseconds = try frameBudgetMilliseconds(parsed)
+        return input
+    }
+
+    /// The options that decide how frames are measured, not which:
+    /// instruction counting and regression injection (the command line's
+    /// own; a suites file declares neither).
     static func applyMeasurement(_ parsed: ParsedArguments, to settings: inout RunSettings) throws {
-        if let budget = try frameBudget(parsed) { settings.frameBudgetNanoseconds = budget }
         if let measure = parsed.string("measure") {
             var instructions = false
             for part in measure.split(separator: ",", omittingEmptySubsequences: false) {
@@ -90,13 +87,13 @@ enum RunSettingsParser {
         settings.injection = try injection(parsed)
     }
 
-    /// `--frame-budget MS` in ns, when given (scenes and programs alike).
-    static func frameBudget(_ parsed: ParsedArguments) throws -> Double? {
+    /// `--frame-budget MS` as a number, when given; its range is checked with the other settings.
+    static func frameBudgetMilliseconds(_ parsed: ParsedArguments) throws -> Double? {
         guard let text = parsed.string("frame-budget") else { return nil }
         guard let milliseconds = DecimalNumber.parse(text) else {
             throw UsageError("--frame-budget takes a number of milliseconds (16.67 for 60 Hz, 8.33 for 120 Hz), not '\(text)'")
         }
-        return try FrameBudget.nanoseconds(fromMilliseconds: milliseconds, what: "--frame-budget (16.67 for 60 Hz, 8.33 for 120 Hz)")
+        return milliseconds
     }
 
     static func injection(_ parsed: ParsedArguments) throws -> RegressionInjection {

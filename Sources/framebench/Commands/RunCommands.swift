@@ -8,20 +8,7 @@ import Workloads
 /// `run`, `record`, `overhead` and `list`.
 enum RunCommands {
     static func run(_ parsed: ParsedArguments) throws -> Int32 {
-        if parsed.flag("counted-child") {
-            // Under callgrind, for a parent's `--measure instructions`: see CountedRun.
-            guard parsed.positionals.count == 1 else { throw UsageError("--counted-child runs one scenario") }
-            let settings = try RunSettingsParser.settings(forScenario: parsed.positionals[0], parsed)
-            try StandardStreams.printLine(try CountedRun.runAsChild(settings))
-            return 0
-        }
-        if parsed.flag("isolated-child") {
-            // One run of a suite in a fresh process, for its parent: see IsolatedRun.
-            guard parsed.positionals.count == 1 else { throw UsageError("--isolated-child runs one scenario") }
-            let settings = try RunSettingsParser.settings(forScenario: parsed.positionals[0], parsed)
-            try StandardStreams.printLine(try IsolatedRun.runAsChild(settings))
-            return 0
-        }
+        if parsed.flag("counted-child") || parsed.flag("isolated-child") { return try runAsChild(parsed) }
         let output = try OutputOptions(parsed)
         let selection = try BenchmarkSelection.resolve(names: parsed.positionals, parsed)
         let usesSuite = parsed.positionals.isEmpty
@@ -70,6 +57,19 @@ enum RunCommands {
         }
         try seeing.finish(document, tablesToStandardError: output.format != .text && output.path == nil)
         try document.checkProgramRuns()  // the report is out first: it says how each run ended
+        return 0
+    }
+
+    /// A child of a framebench: under callgrind for a parent's `--measure
+    /// instructions` (CountedRun), or one run of a suite in a fresh process
+    /// (IsolatedRun). Its settings are the parent's value (ChildSettings).
+    private static func runAsChild(_ parsed: ParsedArguments) throws -> Int32 {
+        guard parsed.positionals.isEmpty, let file = parsed.string(ChildSettings.option) else {
+            throw UsageError("a child run takes its settings from --\(ChildSettings.option) FILE, written by its parent")
+        }
+        let settings = try ChildSettings.read(file, catalog: WorkloadFactory.catalog)
+        let report = parsed.flag("counted-child") ? try CountedRun.runAsChild(settings) : try IsolatedRun.runAsChild(settings)
+        try StandardStreams.printLine(report)
         return 0
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import Harness
 import ProgramDriver
 
-/// The one parser of a program benchmark's options: the command line laid
-/// over a program entry of a suite, or over the defaults for
-/// `framebench program -- COMMAND`. Only options given change anything.
+/// A program benchmark's options: the command line laid over a program entry
+/// of a suite, or over the defaults for `framebench program -- COMMAND`. Only
+/// options given change anything.
 ///
 /// Every command that runs a suite (`run`, `baseline save`, `compare`,
 /// `check`) applies the options it shares with `program` (`--size`,
@@ -13,6 +13,8 @@ import ProgramDriver
 /// `--seed`, `--backend`, `--measure instructions`...) leave them alone.
 /// `program` also takes `--keys`, `--script FILE`, `--gap`, `--timeout`,
 /// `--start-timeout`, `--answer-window`, `--spacing`, `--seed` and `--name`.
+/// The shared options are checked by `ProgramBenchmark.applying(_:)`, as a
+/// suites file's program entries are.
 enum ProgramOptions {
     static func apply(_ parsed: ParsedArguments, over declared: ProgramBenchmark) throws -> ProgramBenchmark {
         var benchmark = declared
@@ -49,19 +51,8 @@ enum ProgramOptions {
                     "--answer-window \(window / 1_000_000) is longer than --timeout \(settings.timeout / 1_000_000): a key would hang before it went unanswered")
             }
         }
-        if parsed.string("size") != nil {
-            let size = try parsed.size("size", default: ProgramBenchmark.defaultSize)
-            try ProgramBenchmark.checkSize(size, what: "--size")
-            (settings.cols, settings.rows) = (size.cols, size.rows)
-        }
-        if let term = parsed.string("term") { settings.term = term }
-        if parsed.string("frames") != nil {
-            settings.frameLimit = try parsed.integer("frames", default: 0, in: RunDefaults.frameRange)
-        }
-        benchmark.repeats = try parsed.integer("repeat", default: benchmark.repeats, in: RunDefaults.repeatRange)
-        if let budget = try RunSettingsParser.frameBudget(parsed) { benchmark.frameBudgetNanoseconds = budget }
         benchmark.settings = settings
-        return benchmark
+        return try benchmark.applying(try RunSettingsParser.input(parsed))
     }
 
     /// `framebench program -- COMMAND`: the command at the defaults, the options over them.
