@@ -133,7 +133,7 @@ extension OptionDeclaration {
             name: "peers-file", value: "FILE", help: "the peers (its scripts/ folder beside it)",
             defaultValue: "Benchmarks/Peers/peers.json", commands: [.shootout]),
         OptionDeclaration(
-            name: "gap", value: "MS", help: "quiet that ends a frame, ms (the peers use no sync markers)",
+            name: "gap", value: "MS", help: "quiet that ends a frame, ms (only the framebench peer marks its frames)",
             defaultValue: "50", commands: [.shootout]),
         OptionDeclaration(
             name: "force", value: nil, help: "replace the report files in --out", defaultValue: nil,
