@@ -95,7 +95,10 @@ let package = Package(
         ),
         // The library's tests, and the command line's (through the executable's module).
         .testTarget(
-            name: "HarnessTests", dependencies: ["Harness", "Reports", "framebench", "Workloads", "FrameGrid", "ProgramDriver"]),
+            name: "HarnessTests",
+            dependencies: [
+                "Harness", "Reports", "framebench", "Workloads", "FrameGrid", "ProgramDriver", "framebench-list-peer",
+            ]),
         .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
         // Runs two phases of known work under callgrind to show the counts are exact.
         .executableTarget(name: "callgrind-probe", dependencies: ["Harness"]),
@@ -107,6 +110,10 @@ let package = Package(
         ),
         // An ncurses program for `framebench program` (Benchmarks/Programs).
         .executableTarget(name: "ncurses-list", dependencies: ["CNcurses"], path: "Benchmarks/Programs/NcursesList"),
+        // The shootout's FrameBench peer: the peers' list on Layout and TerminalRenderer (Benchmarks/Peers).
+        .executableTarget(
+            name: "framebench-list-peer", dependencies: ["Layout", "FrameGrid", "TerminalOutput"],
+            path: "Benchmarks/Peers/framebench", plugins: ["GitCommitPlugin"]),
         .executableTarget(
             name: "layout-bench",
             dependencies: ["Layout", "FrameGrid", "TerminalOutput", "Workloads", "Harness"],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the shootout's peers (Benchmarks/Peers/) into .build/peers/, offline,
-# from Debian packages and pinned PyPI packages only. Installing them is not
+# from Debian packages and pinned PyPI packages only (and FrameBench's own
+# peer, a product of this package, into .build/release/). Installing them is not
 # this script's job (.ci/run does it): a missing toolchain or library stops
 # it with the Debian or PyPI package to install.
 #   scripts/build-peers.sh            build everything
@@ -19,6 +20,7 @@ need() { # need TEST... -- WHAT: WHAT is missing unless TEST succeeds
     local what="${*: -1}"
     "${@:1:$#-1}" >/dev/null 2>&1 || missing+=("$what")
 }
+need command -v swift "the Swift toolchain (swift.org; it builds framebench too)"
 need command -v gcc "Debian gcc"
 need pkg-config --exists ncursesw "Debian libncurses-dev"
 # Debian's cargo (1.65) is the one a fresh CI machine has; a rustup cargo works too.
@@ -53,9 +55,13 @@ echo "build-peers: bubbletea (go, GOPATH=/usr/share/gocode, no modules, no proxy
 (cd "$peers/bubbletea" && GOPATH=/usr/share/gocode GO111MODULE=off GOPROXY=off GOFLAGS= \
     GOCACHE="$PWD/../../../$out/gocache" go build -o "../../../$out/bubbletea" .)
 
+echo "build-peers: framebench (swift build -c release --product framebench-list-peer)"
+swift build -c release --product framebench-list-peer
+
 for peer in ncurses tui-rs bubbletea; do
     echo "  $peer: $("$out/$peer" --version)"
 done
+echo "  framebench: $(.build/release/framebench-list-peer --version)"
 for peer in textual urwid prompt_toolkit blessed; do
     echo "  $peer: $(python3 "$peers/$peer/list.py" --version)"
 done

@@ -36,7 +36,9 @@ public struct ShootoutReport {
         past it. tui-rs is ratatui's direct ancestor (ratatui is not packaged in Debian 12). Latency is a key \
         sent to the last byte of the frame answering it, through a pseudo-terminal and libvterm; Bubble Tea \
         redraws on a 60 Hz ticker, so its figures include waiting for the tick and depend on the key spacing. \
-        CPU per frame is the child's CPU time less that of a run of its start-up alone (same round) over its frames.
+        CPU per frame is the child's CPU time less that of a run of its start-up alone (same round) over its frames. \
+        FrameBench's own peer (Layout and its diff renderer) is the one that marks its frames (DEC 2026): its frames \
+        end at the marker, the others' after the quiet gap; latency is to the last byte either way.
         """
 
     private var peersByName: [String: ShootoutPlan.Peer] {

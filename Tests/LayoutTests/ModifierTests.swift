@@ -95,6 +95,20 @@ final class ModifierTests: XCTestCase {
         XCTAssertEqual(grid[1, 0].attributes, .bold)
     }
 
+    func testReversedMarksOnlyTheTextInsideItAndAddsToBold() {
+        let host = ViewHost(size: Size(cols: 6, rows: 1)) {
+            HStack(spacing: 0) {
+                Text("ab").bold().reversed()
+                Text("cd").reversed(false)
+            }
+        }
+        var grid = Grid(cols: 6, rows: 1)
+        host.render(into: &grid)
+        XCTAssertEqual(grid.lines, [" abcd"])
+        XCTAssertEqual(grid[1, 0].attributes, [.bold, .reverse])
+        XCTAssertEqual(grid[3, 0].attributes, [])
+    }
+
     func testIdChangeRebuildsTheViewAndResetsItsState() {
         let model = Counter()
         let host = ViewHost(size: Size(cols: 10, rows: 1)) { CounterView().id(model.identity) }

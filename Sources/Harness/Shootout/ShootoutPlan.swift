@@ -53,7 +53,7 @@ public struct ShootoutPlan: Sendable {
     public var rows = 40
     public var items = 1_000_000
     public var rounds = 3
-    /// Quiet that ends a frame (none of the peers uses sync markers), ms.
+    /// Quiet that ends a frame (only the framebench peer marks its frames, DEC 2026), ms.
     /// Longer than `program`'s 30 ms default: on a busy machine a Python
     /// peer can stall that long mid-frame, and the cut frame's screen is
     /// then half drawn (the same-screen check reports it).

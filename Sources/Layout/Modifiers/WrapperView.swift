@@ -136,6 +136,12 @@ extension View {
         EnvironmentModifiedView(content: self, change: .addAttributes(isActive ? [.italic] : []))
     }
 
+    /// Text inside in reverse video (its foreground and background swapped),
+    /// as terminal lists mark the selected row.
+    @inlinable public func reversed(_ isActive: Bool = true) -> EnvironmentModifiedView<Self> {
+        EnvironmentModifiedView(content: self, change: .addAttributes(isActive ? [.reverse] : []))
+    }
+
     /// Text inside takes at most `lines` rows, the last cut with "…".
     @inlinable public func lineLimit(_ lines: Int?) -> EnvironmentModifiedView<Self> {
         EnvironmentModifiedView(content: self, change: .lineLimit(lines))

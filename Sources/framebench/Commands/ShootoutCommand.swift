@@ -4,8 +4,9 @@ import Harness
 import Reports
 
 /// `framebench shootout`: every peer of `Benchmarks/Peers/peers.json` (the
-/// same list in ncurses, tui-rs, Bubble Tea, Textual, urwid, prompt_toolkit
-/// and blessed, built by `scripts/build-peers.sh`) over every script of
+/// same list in ncurses, tui-rs, Bubble Tea, Textual, urwid, prompt_toolkit,
+/// blessed and FrameBench's own Layout and diff renderer, built by
+/// `scripts/build-peers.sh`) over every script of
 /// `Benchmarks/Peers/scripts/`, in interleaved rounds; each run's list rows
 /// checked against the reference peer's after every key; the table printed
 /// (Markdown) and written as DIR/shootout.md and DIR/shootout.html.
@@ -132,7 +133,7 @@ extension OptionDeclaration {
             name: "peers-file", value: "FILE", help: "the peers (its scripts/ folder beside it)",
             defaultValue: "Benchmarks/Peers/peers.json", commands: [.shootout]),
         OptionDeclaration(
-            name: "gap", value: "MS", help: "quiet that ends a frame, ms (the peers use no sync markers)",
+            name: "gap", value: "MS", help: "quiet that ends a frame, ms (only the framebench peer marks its frames)",
             defaultValue: "50", commands: [.shootout]),
         OptionDeclaration(
             name: "force", value: nil, help: "replace the report files in --out", defaultValue: nil,
