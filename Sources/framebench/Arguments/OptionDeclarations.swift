@@ -49,6 +49,7 @@ enum CommandName: String, CaseIterable, Sendable {
     case program
     case profile
     case shootout
+    case resultsDiff = "results-diff"
 
     /// Commands that draw a scenario and take its run settings (`RunSettingsParser`).
     static let runners: [CommandName] = [.run, .record, .overhead, .profile]
@@ -104,7 +105,7 @@ struct OptionDeclaration: Sendable {
         OptionDeclaration(name: "help", value: nil, help: "this help", defaultValue: nil, commands: CommandName.allCases),
     ]
 
-    static let all: [OptionDeclaration] = shootout + [
+    static let all: [OptionDeclaration] = shootout + resultsDiff + listFormat + [
         // What is drawn.
         OptionDeclaration(
             name: "frames", value: "N", help: "frames to draw",
