@@ -140,10 +140,15 @@ final class ResultsDiffTests: XCTestCase {
         XCTAssertEqual(FrameBenchCommand.main(["results-diff", a, folder.appendingPathComponent("none.json").path]), 2)
     }
 
-    func testListAsJSONNamesTheExecutablesAProgramEntryRunsFromBin() {
+    func testListAsJSONNamesTheExecutablesAProgramEntryRunsFromBin() throws {
         XCTAssertEqual(
             ListCommand.Listing.binExecutables(in: ["{bin}/ncurses-list", "--x={bin}/helper.py", "{bin}/framebench", "{root}/a.sh"]),
             ["helper.py", "ncurses-list"])
         XCTAssertEqual(ListCommand.Listing.binExecutables(in: ["sh", "-c", "{bin}/"]), [])
+        let listing = try ListCommand.Listing.current()
+        let programs = try XCTUnwrap(listing.suites["programs-short"], "the package's suites file has programs-short")
+        XCTAssertEqual(programs.first { $0.name == "ncurses-list" }?.binExecutables, ["ncurses-list"])
+        XCTAssertEqual(programs.first { $0.name == "live-profile-feed" }?.binExecutables, [], "framebench is always built")
+        XCTAssertEqual(listing.suites["default"]?.first?.scenario, "plain-feed")
     }
 }

@@ -72,9 +72,9 @@ extension ResultsDiff {
             result.compared += 1
             let before = summary(a, metric)!
             let after = summary(b, metric)!
-            let reference = summary(a, reference(of: metric)) ?? before
+            let scale = summary(a, reference(of: metric)) ?? before
             if let statistic = Statistic.allCases.first(where: {
-                !agreement.holds(before.value(of: $0), after.value(of: $0), reference: reference.value(of: $0))
+                !agreement.holds(before.value(of: $0), after.value(of: $0), reference: scale.value(of: $0))
             }) {
                 result.differences.append(
                     "\(a.key): \(metric.rawValue) \(statistic.rawValue) \(number(before.value(of: statistic))) vs \(number(after.value(of: statistic)))"
@@ -95,11 +95,11 @@ extension ResultsDiff {
     static func compareRun(_ a: RunSamples, _ b: RunSamples, metric: Metric, agreement: inout Agreement) -> String? {
         let before = a[metric]
         let after = b[metric]
-        let reference = a[reference(of: metric)]
+        let scales = a[reference(of: metric)]
         var differing: [String] = []
         var count = 0
         for index in before.indices where index < after.count {
-            let scale = index < reference.count ? reference[index] : before[index]
+            let scale = index < scales.count ? scales[index] : before[index]
             if !agreement.holds(before[index], after[index], reference: scale) {
                 count += 1
                 if differing.count < 3 { differing.append("(\(index), \(number(before[index])), \(number(after[index])))") }

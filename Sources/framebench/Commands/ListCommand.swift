@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Workloads
 
 /// `list`: as text (`RunCommands.list`), or with `--format json` as data for
 /// scripts: the scenarios, and each suite's benchmarks with the executables
