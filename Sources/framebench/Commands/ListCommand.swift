@@ -97,12 +97,3 @@ extension OptionDeclaration {
             defaultValue: "text", commands: [.list])
     ]
 }
-
-extension OptionDeclaration {
-    /// `list --format` (kept here, beside `ListCommand`, and added to `all`).
-    static let listFormat: [OptionDeclaration] = [
-        OptionDeclaration(
-            name: "format", value: "text|json", help: "json: the scenarios and suites as data, for scripts",
-            defaultValue: "text", commands: [.list])
-    ]
-}
