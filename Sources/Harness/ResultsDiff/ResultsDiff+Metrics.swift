@@ -52,23 +52,17 @@ extension ResultsDiff {
     /// Metrics kept per frame (timing, allocation, output): each summary and every frame of every run.
     static func compareFrames(_ a: ScenarioReport, _ b: ScenarioReport, rule: Rule) -> KindResult {
         let kind = rule.kind.rawValue
-        let metrics = Metric.allCases.filter { $0.kind == rule.kind }
-        let inA = metrics.filter { summary(a, $0) != nil }
-        let inB = metrics.filter { summary(b, $0) != nil }
-        var result = KindResult(summary: "\(kind): none")
-        guard !inA.isEmpty else {
-            result.differences.append("\(a.key): A has no \(kind) metrics (not measured?)")
-            return result
+        let (metrics, found) = shared(a, b, kind: rule.kind, what: "\(kind) metrics", hint: "not measured?") {
+            summary($0, $1) != nil
         }
-        if inA != inB {
-            result.differences.append("\(a.key): \(kind) metrics differ: A has \(names(inA)); B has \(names(inB))")
-        }
+        var result = KindResult(differences: found, summary: "\(kind): none")
+        guard !metrics.isEmpty else { return result }
         if a.runs.count != b.runs.count {
             result.differences.append("\(a.key): \(a.runs.count) run(s) in A, \(b.runs.count) in B")
         }
         var agreement = Agreement(tolerance: rule.tolerance)
         var frames = 0
-        for metric in inA where inB.contains(metric) {
+        for metric in metrics {
             result.compared += 1
             let before = summary(a, metric)!
             let after = summary(b, metric)!
@@ -114,20 +108,14 @@ extension ResultsDiff {
 
     /// Instruction counts (the mean per measured frame): which there are, and each count.
     static func compareCounts(_ a: ScenarioReport, _ b: ScenarioReport, rule: Rule) -> KindResult {
-        let metrics = Metric.allCases.filter { $0.kind == .instructions }
-        let inA = metrics.filter { a.value($0, .mean) != nil }
-        let inB = metrics.filter { b.value($0, .mean) != nil }
-        var result = KindResult(summary: "instructions: none")
-        guard !inA.isEmpty else {
-            result.differences.append("\(a.key): A has no instruction counts (run with --measure instructions?)")
-            return result
-        }
-        if inA != inB {
-            result.differences.append("\(a.key): instruction counts differ: A has \(names(inA)); B has \(names(inB))")
-        }
+        let (metrics, found) = shared(
+            a, b, kind: .instructions, what: "instruction counts", hint: "run with --measure instructions?"
+        ) { $0.value($1, .mean) != nil }
+        var result = KindResult(differences: found, summary: "instructions: none")
+        guard !metrics.isEmpty else { return result }
         let frame = a.value(.instructions, .mean) ?? 0
         var agreement = Agreement(tolerance: rule.tolerance)
-        for metric in inA where inB.contains(metric) {
+        for metric in metrics {
             result.compared += 1
             let before = a.value(metric, .mean)!
             let after = b.value(metric, .mean)!
@@ -138,6 +126,20 @@ extension ResultsDiff {
         }
         result.summary = "instructions \(result.compared) count(s)\(agreement.note)"
         return result
+    }
+
+    /// The metrics of `kind` both reports have (`has`); none in A, or not
+    /// the same ones on both sides, is a difference.
+    static func shared(
+        _ a: ScenarioReport, _ b: ScenarioReport, kind: Metric.Kind, what: String, hint: String,
+        has: (ScenarioReport, Metric) -> Bool
+    ) -> (metrics: [Metric], differences: [String]) {
+        let metrics = Metric.allCases.filter { $0.kind == kind }
+        let inA = metrics.filter { has(a, $0) }
+        let inB = metrics.filter { has(b, $0) }
+        guard !inA.isEmpty else { return ([], ["\(a.key): A has no \(what) (\(hint))"]) }
+        let differences = inA == inB ? [] : ["\(a.key): \(what) differ: A has \(names(inA)); B has \(names(inB))"]
+        return (inA.filter { inB.contains($0) }, differences)
     }
 
     static func names(_ metrics: [Metric]) -> String {
