@@ -36,26 +36,8 @@ together="$work/a/much/longer/path/so/that/the/arguments/differ/in/length/togeth
 mkdir -p "$(dirname "$together")"
 FB_DETERMINISM_PADDING="$(head -c 20000 /dev/zero | tr '\0' x)" \
     "$binary" run "${reversed[@]}" "${common[@]}" --out "$together"
-python3 - "$together" "$work" "${scenes[@]}" <<'PY'
-import json, sys
-together, work, scenes = sys.argv[1], sys.argv[2], sys.argv[3:]
-def frames(document, scene):
-    found = [s for s in document["scenarios"] if s["backend"] == "framebench" and s["name"].startswith(scene)]
-    return {k: v for k, v in found[0]["runs"][0]["frames"].items() if "alloc" in k}
-shared = json.load(open(together))
-status = 0
-for scene in scenes:
-    a, b = frames(json.load(open(f"{work}/{scene}.json")), scene), frames(shared, scene)
-    bad = 0
-    for metric in sorted(a):
-        diffs = [(i, x, y) for i, (x, y) in enumerate(zip(a[metric], b[metric])) if x != y]
-        if len(a[metric]) != len(b[metric]) or diffs:
-            bad += 1
-            print(f"{scene} {metric}: {len(diffs)} frames differ (frame, alone, together): {diffs[:6]}")
-    counts = a["allocations_per_frame"]
-    verdict = "identical" if not bad else "DIFFERENT"
-    print(f"{scene}: {verdict} per-frame allocations alone and together over {len(counts)} frames "
-          f"({sum(counts)} allocations, worst frame {max(counts)})")
-    status |= 1 if bad else 0
-sys.exit(status)
-PY
+# framebench compares them (results-diff: every allocation metric, as
+# Metric's kinds say, summaries and every frame), in our lane.
+alone=()
+for scene in "${scenes[@]}"; do alone+=("$work/$scene.json"); done
+"$binary" results-diff "$(IFS=,; echo "${alone[*]}")" "$together" --any-order --backend framebench --exact allocation

@@ -71,7 +71,6 @@ if [ -z "$binary" ]; then
 fi
 [ -x "$binary" ] || fail "--binary $binary is not an executable"
 binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
-command -v python3 >/dev/null 2>&1 || fail "python3 is needed to compare the documents"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ci-rehearsal.XXXXXX")
 pids=()
@@ -126,93 +125,33 @@ merge_status=0
 check "framebench merge accepts the $shards shards (exit $merge_status)" test "$merge_status" -eq 0
 [ "$merge_status" -eq 0 ] || sed 's/^/        | /' "$work/merge.err"
 
-compare_documents() {  # what: output, allocations or instructions
-    python3 - "$work" "$shards" "$1" <<'PYTHON'
-import json, sys
-
-work, shards, what = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-def load(name):
-    with open(f"{work}/{name}") as handle:
-        return json.load(handle)
-
-OUTPUT = {"bytes_per_frame", "dirty_cells_per_frame", "dirty_rows_per_frame", "dirty_rects_per_frame", "scroll_operations_per_frame"}
-def allocation(metric):
-    return "allocations" in metric or "allocated_bytes" in metric
-
-whole, merged = load("whole.json"), load("merged.json")
-key = lambda report: f"{report['name']} [{report['backend']}]"
-problems, notes, compared, worst = [], [], 0, 0.0
-if what == "cover":
-    seen = {}
-    for index in range(1, shards + 1):
-        for report in load(f"shard-{index}.json")["scenarios"]:
-            seen.setdefault(key(report), []).append(index)
-    problems += [f"{name} ran in shards {where}" for name, where in seen.items() if len(where) != 1]
-    whole_keys = [key(r) for r in whole["scenarios"]]
-    if sorted(seen) != sorted(whole_keys):
-        problems.append(f"the shards ran {sorted(seen)}, the whole suite {sorted(whole_keys)}")
-    merged_keys = [key(r) for r in merged["scenarios"]]
-    if merged_keys != whole_keys:
-        problems.append(f"the merge holds {merged_keys}, the whole suite {whole_keys} (in order)")
-    compared = len(whole_keys)
-    for index in range(1, shards + 1):
-        names = [key(r) for r in load(f"shard-{index}.json")["scenarios"]]
-        notes.append(f"shard {index}/{shards}: {', '.join(names) or '(no benchmarks)'}")
-for before, after in zip(whole["scenarios"], merged["scenarios"]):
-    name = key(before)
-    if key(after) != name:
-        continue
-    if what == "output":
-        if before["settings"] != after["settings"]:
-            problems.append(f"{name}: settings differ")
-        for metric in sorted(OUTPUT & set(before["metrics"])):
-            compared += 1
-            if before["metrics"][metric] != after["metrics"].get(metric):
-                problems.append(f"{name}: {metric} {before['metrics'][metric]} vs {after['metrics'].get(metric)}")
-            for run, (a, b) in enumerate(zip(before["runs"], after["runs"])):
-                if a["frames"].get(metric) != b["frames"].get(metric):
-                    problems.append(f"{name}: run {run + 1}'s {metric} frames differ")
-    elif what == "allocations":
-        # Exact on every frame: each run is a process of its own
-        # (IsolatedRun), so a shard's other benchmarks cannot change a count.
-        for metric in sorted(m for m in before["metrics"] if allocation(m)):
-            compared += 1
-            if before["metrics"][metric] != after["metrics"].get(metric):
-                problems.append(f"{name}: {metric} {before['metrics'][metric]} vs {after['metrics'].get(metric)}")
-            for a, b in zip(before["runs"], after["runs"]):
-                differing = [(i, x, y) for i, (x, y) in enumerate(zip(a["frames"].get(metric, []), b["frames"].get(metric, []))) if x != y]
-                if differing or len(a["frames"].get(metric, [])) != len(b["frames"].get(metric, [])):
-                    problems.append(f"{name}: {metric} differs in {len(differing)} of {len(a['frames'].get(metric, []))} frames (frame, whole, shard): {differing[:3]}")
-    elif what == "instructions":
-        # Two counted runs of one build differ by a few hundred instructions
-        # a frame (system calls under valgrind); the gate allows 1% of the
-        # whole frame, this allows a tenth of that.
-        counts, other = before["instructions"], after["instructions"]
-        frame = counts.get("instructions_per_frame", 0)
-        if not counts:
-            problems.append(f"{name}: no instruction counts in the whole run")
-        if sorted(counts) != sorted(other):
-            problems.append(f"{name}: instruction metrics {sorted(counts)} vs {sorted(other)}")
-        for metric in sorted(set(counts) & set(other)):
-            compared += 1
-            difference = abs(counts[metric] - other[metric])
-            worst = max(worst, difference / frame if frame else 0)
-            if difference > 0.001 * frame:
-                problems.append(f"{name}: {metric} {counts[metric]:.0f} vs {other[metric]:.0f} (more than 0.1% of the frame's {frame:.0f})")
-for line in (problems + notes)[:24]:
-    print(f"        | {line}")
-print(f"        | {compared} compared" + (f"; the largest instruction difference is {worst * 100:.6f}% of the frame" if what == "instructions" else ""))
-sys.exit(1 if problems or compared == 0 else 0)
-PYTHON
+# The documents are compared by framebench itself (results-diff), which
+# knows which metric is of which kind; its lines are shown under the check.
+differ() {  # all|differences results-diff-arguments...: exit 0 when the documents agree
+    local shown=$1 status=0
+    shift
+    "$binary" results-diff "$@" >"$work/diff.out" 2>&1 || status=$?
+    if [ "$shown" = all ]; then cat "$work/diff.out"; else grep -v '^  same ' "$work/diff.out" || true; fi \
+        | head -n 40 | sed 's/^/        | /'
+    return "$status"
 }
+shards_list=$(IFS=,; echo "${shard_files[*]}")
 if [ "$whole_status" -eq 0 ] && [ "$merge_status" -eq 0 ]; then
-    check "every benchmark runs in exactly one shard and is in the merge once, in suite order" compare_documents cover
+    check "every benchmark runs in exactly one shard, with the whole run's settings" \
+        differ all "$work/whole.json" "$shards_list" --any-order
+    check "the merge holds every benchmark once, in suite order" differ differences "$work/whole.json" "$work/merged.json"
     check "output counts (bytes, dirty cells, rows, rects, scrolls) of the merge equal the whole run's, frame by frame" \
-        compare_documents output
+        differ differences "$work/whole.json" "$work/merged.json" --exact output
+    # Exact on every frame: each run is a process of its own (IsolatedRun),
+    # so a shard's other benchmarks cannot change a count.
     check "allocation counts (count and bytes, every phase) of the merge equal the whole run's, frame by frame" \
-        compare_documents allocations
+        differ differences "$work/whole.json" "$work/merged.json" --exact allocation
+    # Two counted runs of one build differ by a few hundred instructions a
+    # frame (system calls under valgrind); the gate allows 1% of the whole
+    # frame, this allows a tenth of that.
     if [[ $measure == *instructions* ]]; then
-        check "instruction counts of the merge agree with the whole run's within 0.1% of the frame" compare_documents instructions
+        check "instruction counts of the merge agree with the whole run's within 0.1% of the frame" \
+            differ differences "$work/whole.json" "$work/merged.json" --within instructions=0.1%
     fi
 fi
 

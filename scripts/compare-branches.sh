@@ -370,70 +370,78 @@ make_worktree() {  # directory commit dirty
 # The other executables the suite's program entries run from the build
 # (`{bin}/NAME` in a "program" entry, such as {bin}/ncurses-list): each side
 # builds its own, so every program entry measures that side's build.
-bin_products() {  # tree: product names, one a line (framebench excluded)
-    local file="$1/Benchmarks/suites.json"
+# framebench says which (`list --format json`: each benchmark's
+# bin_executables, from the side's own suites file): the side's framebench,
+# else (a revision from before that option) B's. Without python3 to read the
+# answer, or no framebench that gives it: every {bin}/NAME in the suites file.
+bin_products() {  # tree framebench...: product names, one a line (framebench excluded)
+    local tree=$1 binary listing
+    shift
     if command -v python3 >/dev/null 2>&1; then
-        python3 - "$file" "${suite:-default}" <<'PYTHON' || true
-import json, re, sys
-try:
-    suites = json.load(open(sys.argv[1], encoding="utf-8")).get("suites", {})
-except (OSError, ValueError, AttributeError):
-    sys.exit(0)
-names = set()
-for entry in suites.get(sys.argv[2], []):
-    words = entry.get("program", []) if isinstance(entry, dict) else []
-    for word in words if isinstance(words, list) else []:
-        names.update(re.findall(r"\{bin\}/([A-Za-z0-9._-]+)", str(word)))
-names.discard("framebench")
-for name in sorted(names):
-    print(name)
-PYTHON
-    else  # without python3: every such name in the file
-        { grep -oE '\{bin\}/[A-Za-z0-9._-]+' "$file" 2>/dev/null || true; } | sed 's|^{bin}/||' | grep -vx framebench | sort -u
+        for binary in "$@"; do
+            listing=$(cd "$tree" && "$binary" list --format json --package-path "$tree" 2>/dev/null) || continue
+            python3 -c 'import json, sys
+for name in sorted({name for entry in json.load(sys.stdin)["suites"].get(sys.argv[1], []) for name in entry["bin_executables"]}):
+    print(name)' "${suite:-default}" <<<"$listing"
+            return
+        done
     fi
+    { grep -oE '\{bin\}/[A-Za-z0-9._-]+' "$tree/Benchmarks/suites.json" 2>/dev/null || true; } \
+        | sed 's|^{bin}/||' | grep -vx framebench | sort -u
+}
+
+# Builds one product of a side in release mode; exit 2 naming the side and ref when it fails.
+build_product() {  # side label commit directory product
+    local side=$1 label=$2 commit=$3 directory=$4 product=$5 log="$work/build-$1.log"
+    if ! run_logged "$log" "$directory" swift build -c release --product "$product" --package-path "$directory"; then
+        {
+            echo "$program: the build of side $side ($label @ $(short "$commit")) failed ($product); the end of its log:"
+            tail -n 40 "$log" | sed 's/^/    /'
+        } >&2
+        exit 2
+    fi
+    [ -x "$directory/.build/release/$product" ] || fail "the build of side $side ($label) produced no $directory/.build/release/$product"
 }
 
 # Builds a side; sets `binary` (its framebench; `{bin}` is its folder, which
-# also holds the other products the suite's programs run). Exit 2 naming the
-# side and ref when it fails.
-build_side() {  # side label commit directory dirty
-    local side=$1 label=$2 commit=$3 directory=$4 dirty=$5
-    local cached="$cache_root/$commit" products=() missing=() product
-    mapfile -t products < <(bin_products "$directory" | { grep -v '^$' || true; })
+# also holds the other products the suite's programs run): framebench first,
+# then what framebench says the suite's programs run. Exit 2 naming the side and ref
+# when a build fails.
+build_side() {  # side label commit directory dirty [B's framebench]
+    local side=$1 label=$2 commit=$3 directory=$4 dirty=$5 other=${6-}
+    local cached="$cache_root/$commit" products=() built=() product started=$SECONDS kept=false
     if [ "$keep_builds" = true ] && [ "$dirty" = false ] && [ -x "$cached/framebench" ] \
         && [ "$(cat "$cached/toolchain" 2>/dev/null)" = "$toolchain" ]; then
-        for product in ${products[@]+"${products[@]}"}; do [ -x "$cached/$product" ] || missing+=("$product"); done
-        if [ ${#missing[@]} -eq 0 ]; then
-            note "$side ($label @ $(short "$commit")): reusing the kept build in $cached"
-            binary="$cached/framebench"
-            return 0
-        fi
-        products=("${missing[@]}")  # framebench is kept: build only what the programs need
+        kept=true
+        binary="$cached/framebench"
     else
-        products=(framebench ${products[@]+"${products[@]}"})
+        note "$side ($label @ $(short "$commit")): building framebench in release mode (the first build takes minutes) ..."
+        build_product "$side" "$label" "$commit" "$directory" framebench
+        built=(framebench)
+        binary="$directory/.build/release/framebench"
     fi
-    local log="$work/build-$side.log" started=$SECONDS
-    note "$side ($label @ $(short "$commit")): building ${products[*]} in release mode (the first build takes minutes) ..."
-    for product in "${products[@]}"; do
-        if ! run_logged "$log" "$directory" swift build -c release --product "$product" --package-path "$directory"; then
-            {
-                echo "$program: the build of side $side ($label @ $(short "$commit")) failed ($product); the end of its log:"
-                tail -n 40 "$log" | sed 's/^/    /'
-            } >&2
-            exit 2
+    mapfile -t products < <(bin_products "$directory" "$binary" ${other:+"$other"} | { grep -v '^$' || true; })
+    for product in ${products[@]+"${products[@]}"}; do
+        # A kept build: only what is not kept beside its framebench.
+        if [ "$kept" = false ] || [ ! -x "$cached/$product" ]; then
+            note "$side ($label @ $(short "$commit")): building $product in release mode ..."
+            build_product "$side" "$label" "$commit" "$directory" "$product"
+            built+=("$product")
         fi
-        [ -x "$directory/.build/release/$product" ] || fail "the build of side $side ($label) produced no $directory/.build/release/$product"
     done
-    binary="$directory/.build/release/framebench"
+    if [ ${#built[@]} -eq 0 ]; then
+        note "$side ($label @ $(short "$commit")): reusing the kept build in $cached"
+        return 0
+    fi
     note "$side: built in $((SECONDS - started)) s"
     if [ "$keep_builds" = true ] && [ "$dirty" = false ]; then
         mkdir -p "$cached"
-        for product in "${products[@]}"; do
+        for product in "${built[@]}"; do
             cp "$directory/.build/release/$product" "$cached/$product.tmp" && mv "$cached/$product.tmp" "$cached/$product"
         done
         printf '%s\n' "$toolchain" >"$cached/toolchain"
         binary="$cached/framebench"
-        note "$side: kept ${products[*]} in $cached"
+        note "$side: kept ${built[*]} in $cached"
     fi
 }
 
@@ -454,14 +462,17 @@ for tree in "$tree_a" "$tree_b"; do
     fi
 done
 
-build_side A "$base_ref" "$base_commit" "$tree_a" false
-binary_a=$binary
+# B first: its framebench also lists what A's programs run when A's is too old to.
 if [ "$same_source" = true ]; then
+    build_side A "$base_ref" "$base_commit" "$tree_a" false
+    binary_a=$binary
     binary_b=$binary_a
     note "B is the same source as A: one build serves both sides"
 else
     build_side B "$head_label" "$head_commit" "$tree_b" "$head_dirty"
     binary_b=$binary
+    build_side A "$base_ref" "$base_commit" "$tree_a" false "$binary_b"
+    binary_a=$binary
 fi
 
 # ---- interleaved rounds

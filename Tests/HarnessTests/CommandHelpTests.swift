@@ -64,7 +64,7 @@ final class CommandHelpTests: XCTestCase {
 
     func testUnknownOptionNamesItAndListsOnlyTheCommandsPublicOptions() {
         XCTAssertThrowsError(try ParsedArguments(["--bogus"], command: .list)) { error in
-            XCTAssertEqual("\(error)", "unknown option --bogus for list (list takes: --package-path DIR, --help)")
+            XCTAssertEqual("\(error)", "unknown option --bogus for list (list takes: --format text|json, --package-path DIR, --help)")
         }
         XCTAssertThrowsError(try ParsedArguments(["plain-feed", "--paired"], command: .run)) { error in
             let message = "\(error)"

@@ -52,6 +52,7 @@ enum CommandName: String, CaseIterable, Sendable {
     case program
     case profile
     case shootout
+    case resultsDiff = "results-diff"
     case completions
     case man
 
@@ -109,7 +110,7 @@ struct OptionDeclaration: Sendable {
         OptionDeclaration(name: "help", value: nil, help: "this help", defaultValue: nil, commands: CommandName.allCases),
     ]
 
-    static let all: [OptionDeclaration] = shootout + [
+    static let all: [OptionDeclaration] = shootout + resultsDiff + listFormat + [
         // What is drawn.
         OptionDeclaration(
             name: "frames", value: "N", help: "frames to draw",

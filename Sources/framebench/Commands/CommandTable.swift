@@ -17,7 +17,7 @@ struct CommandDeclaration {
     static let all: [CommandDeclaration] = [
         CommandDeclaration(
             name: .list, arguments: "", summary: "Suites and scenarios with their default settings.",
-            run: RunCommands.list),
+            run: ListCommand.list),
         CommandDeclaration(
             name: .run, arguments: "[SCENARIO|BENCHMARK...]",
             summary: "Measures scenarios, benchmarks of a suite by name, or a whole suite.",
@@ -102,6 +102,16 @@ struct CommandDeclaration {
                 Exit 1 when a peer is not comparable (its rows differ, or a run did not complete).
                 """,
             run: ShootoutCommand.shootout),
+        CommandDeclaration(
+            name: .resultsDiff, arguments: "A.json B.json",
+            summary: "Whether two results hold the same benchmarks with the same counts (exit 1 when not).",
+            details: """
+                Benchmarks must be the same, with the same settings, in the same order (--any-order: any). \
+                Each kind named in --exact or --within is compared on every benchmark: summaries and every \
+                frame of every run (instruction counts: each count). A side may be comma-separated files \
+                taken together, such as a suite's shards; a benchmark in two of them is a difference.
+                """,
+            run: ResultsDiffCommand.resultsDiff),
         CommandDeclaration(
             name: .completions, arguments: "bash|zsh|fish",
             summary: "A completion script for the shell, made from the option declarations.",
