@@ -54,7 +54,7 @@ public enum InstructionProfile {
             _ = try CallgrindRunner(executable: try CountedRun.executable())
                 .run(arguments: settings.childArguments(flag: "--counted-child"), keepOutput: raw)
         } catch let error as CallgrindError {
-            throw UsageError("profile of \(settings.name): \(error.description)")
+            throw error.reported("profile of \(settings.name)")
         }
         let demangler = SwiftDemangler()
         let text = try demangler?.demangle(fileAt: raw, scratch: directory) ?? Data(contentsOf: raw)

@@ -55,8 +55,10 @@ public enum IsolatedRun {
 
     /// Runs `settings` in a child process and returns its result as if run here.
     ///
-    /// - Throws: `UsageError` naming the benchmark when the child cannot start,
-    ///   fails (with the tail of its standard error) or prints something else.
+    /// - Throws: `UsageError` when the child found its input bad (as it said
+    ///   it); `InternalFailure` naming the benchmark when the child cannot
+    ///   start, fails or is killed (with the tail of its standard error), or
+    ///   prints something else.
     static func run(_ settings: RunSettings) throws -> RunResult {
         let executable = try CountedRun.executable()
         TemporaryFiles.removeAbandoned("framebench-isolated", in: FileManager.default.temporaryDirectory)
@@ -65,7 +67,7 @@ public enum IsolatedRun {
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
         } catch {
-            throw UsageError("cannot run \(settings.name) in its own process: no scratch folder in \(scratch.deletingLastPathComponent().path) (\(error))")
+            throw InternalFailure(.scratch, "cannot run \(settings.name) in its own process: no scratch folder in \(scratch.deletingLastPathComponent().path) (\(error))")
         }
         let scratchSlot = TemporaryFiles.registerFolder(scratch.path, label: "scratch folder")
         defer {
@@ -83,7 +85,7 @@ public enum IsolatedRun {
                 environment: StackAlignment.padded(environment, arguments: [executable.path] + arguments),
                 scratch: scratch, label: "\(settings.name) in its own process (run --isolated-child)")
         } catch {
-            throw UsageError("cannot run \(settings.name) in its own process (\(executable.path)): \(error)")
+            throw InternalFailure(.childFailed, "cannot run \(settings.name) in its own process (\(executable.path)): \(error)")
         }
         if outcome.status == 2 {
             // Bad input (an unknown terminal, a missing feed file) is the
@@ -94,14 +96,14 @@ public enum IsolatedRun {
             throw UsageError(message.contains(settings.name) ? message : "\(settings.name): \(message)")
         }
         guard outcome.status == 0 else {
-            throw UsageError(
-                "\(settings.name) failed in its own process (exit \(outcome.status)): \(outcome.standardErrorTail)")
+            throw InternalFailure(
+                .childFailed, "\(settings.name) failed in its own process (exit \(outcome.status)): \(outcome.standardErrorTail)")
         }
         let child: ChildResult
         do {
             child = try JSONDecoder().decode(ChildResult.self, from: outcome.standardOutput)
         } catch {
-            throw UsageError("\(settings.name): its process printed no result (\(error))")
+            throw InternalFailure(.childProtocol, "\(settings.name): its process printed no result (\(error))")
         }
         return try result(of: child, settings: settings)
     }
@@ -129,12 +131,12 @@ public enum IsolatedRun {
         var results: [BackendResult] = []
         for lane in child.lanes {
             guard let backend = Backend(rawValue: lane.backend), backend != .both else {
-                throw UsageError("\(settings.name): its process reported an unknown backend '\(lane.backend)'")
+                throw InternalFailure(.childProtocol, "\(settings.name): its process reported an unknown backend '\(lane.backend)'")
             }
             var samples = FrameSamples()
             for metric in BackendResult.metrics(of: backend) where metric.kind != .instructions {
                 guard let values = lane.frames[metric.rawValue] else {
-                    throw UsageError("\(settings.name): its process reported no \(metric.rawValue) for \(backend.rawValue)")
+                    throw InternalFailure(.childProtocol, "\(settings.name): its process reported no \(metric.rawValue) for \(backend.rawValue)")
                 }
                 samples[metric] = values
             }
