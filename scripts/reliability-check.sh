@@ -1015,6 +1015,23 @@ case_lifetime_isolated_run_sigterm() { lifetime_isolated_run_signal TERM; }
 case_lifetime_isolated_run_sighup() { lifetime_isolated_run_signal HUP; }
 case_lifetime_isolated_run_sigkill() { lifetime_isolated_run_signal KILL; }
 
+# The isolated child itself killed (not framebench): framebench's own failure,
+# exit 3 (not 2, which is bad input), naming the run; no results, no scratch.
+case_lifetime_isolated_child_killed_exits_3() {
+    local marker child status=0
+    marker=$(lifetime_marker)
+    lifetime_start "isolated-child.*--seed $marker" "$framebench" run plain-feed --size 20x5 --frames 10000000 \
+        --seed "$marker" --format json --out out.json || return 1
+    child=$(ps -e -o pid=,args= | awk -v p="$lifetime_pid" -v m="--seed $marker" '$1 != p && /isolated-child/ && index($0, m) && !/ awk / { print $1; exit }')
+    [ -n "$child" ] || { echo "no isolated child to kill"; kill -KILL "$lifetime_pid"; return 1; }
+    kill -KILL "$child"
+    wait "$lifetime_pid" || status=$?
+    lifetime_nothing_left "$marker" || return 1
+    expect_rc 3 "$status" "run whose isolated child was killed" || { cat "$work/lifetime.err"; return 1; }
+    grep -q "failed in its own process (exit 137)" "$work/lifetime.err" || { cat "$work/lifetime.err"; return 1; }
+    lifetime_no_scratch && [ ! -e out.json ]
+}
+
 # A program with a background job that ignores SIGHUP (nohup), ended by a signal.
 lifetime_program_signal() {
     local signal=$1 marker

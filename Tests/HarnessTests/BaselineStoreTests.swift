@@ -26,7 +26,12 @@ final class BaselineStoreTests: XCTestCase {
         let path = try store.save(sample(), name: "one", force: false)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try store.save(sample(), name: "one", force: false)) { error in
-            XCTAssertTrue("\(error)".contains("already exists"), "\(error)")
+            XCTAssertEqual(error as? UsageError, UsageError("baseline \(path) already exists; pass --force to replace it", reason: .outputExists))
+        }
+        // The write itself says so by the error's case, not only its words:
+        // what `save` recognises when another process took the name mid-run.
+        XCTAssertThrowsError(try AtomicFile.write([1], to: path, replacing: false)) { error in
+            XCTAssertEqual((error as? UsageError)?.reason, .outputExists, "\(error)")
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
         var changed = sample()

@@ -189,7 +189,8 @@ final class GateTests: XCTestCase {
         let report = Comparison.compare(baseline: baseline, candidate: candidate, options: paired())
         let layout = try XCTUnwrap(report.rows.first { $0.metric == .layoutTime })
         XCTAssertEqual(layout.verdict, .notComparable)
-        XCTAssertTrue(layout.evidence.contains("are needed"), layout.evidence)
+        XCTAssertEqual(layout.timing?.test, .signFlipOnPairedRounds)
+        XCTAssertEqual(layout.timing?.outcome, .notComparable(.tooFewSamples), layout.evidence)
         XCTAssertFalse(report.failed)
     }
 
@@ -199,6 +200,7 @@ final class GateTests: XCTestCase {
         let frame = try XCTUnwrap(report.rows.first { $0.metric == .frameTime })
         XCTAssertEqual(frame.verdict, .worse)
         XCTAssertFalse(frame.gates)
+        XCTAssertEqual(frame.timing?.test, .mannWhitneyOnFrames, "the frames' own test stands in for too few runs")
         XCTAssertTrue(frame.evidence.contains("too few"), frame.evidence)
         XCTAssertFalse(report.failed)
     }
@@ -208,7 +210,8 @@ final class GateTests: XCTestCase {
             baseline: try document(frames: 60, runs: 5),
             candidate: try document(RegressionInjection(delayNanoseconds: 3_000_000), frames: 60, runs: 5))
         let frame = try XCTUnwrap(report.rows.first { $0.metric == .frameTime })
-        XCTAssertEqual(frame.verdict, .worse, frame.evidence)
+        XCTAssertEqual(frame.timing?.test, .mannWhitneyOnRunMedians)
+        XCTAssertEqual(frame.timing?.decision, .worse, frame.evidence)
         XCTAssertTrue(report.failed)
     }
 

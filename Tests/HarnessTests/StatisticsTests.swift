@@ -364,7 +364,7 @@ final class ChangeVerdictTests: XCTestCase {
         var samples = SeededSamples(state: 41)
         let comparison = TimingComparison.judge(
             baseline: samples.frameTimes(1000), candidate: samples.frameTimes(1000).map { $0 * 1.2 })
-        XCTAssertEqual(comparison.verdict, .worse, comparison.reason)
+        XCTAssertEqual(comparison.evidence.decision, .worse, comparison.evidence.text)
         XCTAssertEqual(comparison.medianRatio ?? 0, 1.2, accuracy: 0.05)
     }
 
@@ -372,7 +372,7 @@ final class ChangeVerdictTests: XCTestCase {
         var samples = SeededSamples(state: 42)
         let comparison = TimingComparison.judge(
             baseline: samples.frameTimes(1000), candidate: samples.frameTimes(1000).map { $0 * 0.8 })
-        XCTAssertEqual(comparison.verdict, .better, comparison.reason)
+        XCTAssertEqual(comparison.evidence.decision, .better, comparison.evidence.text)
     }
 
     func testSignificantTwoPercentShiftIsUnchangedUnderAFivePercentMinimumEffect() {
@@ -382,13 +382,14 @@ final class ChangeVerdictTests: XCTestCase {
         let comparison = TimingComparison.judge(
             baseline: samples.frameTimes(2000, sigma: 0.1),
             candidate: samples.frameTimes(2000, sigma: 0.1).map { $0 * 1.02 })
-        XCTAssertLessThan(comparison.mannWhitney?.pValue ?? 1, comparison.alpha)
-        XCTAssertEqual(comparison.verdict, .unchanged, comparison.reason)
+        XCTAssertLessThan(comparison.mannWhitney?.pValue ?? 1, comparison.evidence.rule.alpha)
+        XCTAssertEqual(comparison.verdict, .unchanged)
+        XCTAssertEqual(comparison.evidence.decision, .withinMinimumEffect, comparison.evidence.text)
         XCTAssertEqual(
             TimingComparison.judge(
                 baseline: samples.frameTimes(2000, sigma: 0.1),
                 candidate: samples.frameTimes(2000, sigma: 0.1).map { $0 * 1.02 },
-                minimumEffect: 0
+                rule: VerdictRule(alpha: 0.01, minimumEffect: 0)
             ).verdict, .worse)
     }
 
@@ -401,18 +402,17 @@ final class ChangeVerdictTests: XCTestCase {
     }
 
     func testUnusableSamplesAreNotComparable() {
-        XCTAssertEqual(TimingComparison.judge(baseline: [], candidate: [1, 2]).verdict, .notComparable)
+        XCTAssertEqual(TimingComparison.judge(baseline: [], candidate: [1, 2]).evidence.outcome, .notComparable(.emptySample))
         XCTAssertEqual(
-            TimingComparison.judge(baseline: [1, .nan], candidate: [1, 2]).verdict, .notComparable)
-        // Five against five can reach p = 2/252 at best, never below 0.001.
-        let tooFew = TimingComparison.judge(
-            baseline: [1, 2, 3, 4, 5], candidate: [10, 20, 30, 40, 50])
-        XCTAssertEqual(tooFew.verdict, .notComparable, tooFew.reason)
+            TimingComparison.judge(baseline: [1, .nan], candidate: [1, 2]).evidence.outcome, .notComparable(.nonFiniteValue))
+        // Four against four can reach p = 2/70 at best, never 0.01.
+        let tooFew = TimingComparison.judge(baseline: [1, 2, 3, 4], candidate: [10, 20, 30, 40])
+        XCTAssertEqual(tooFew.evidence.outcome, .notComparable(.tooFewSamples), tooFew.evidence.text)
         XCTAssertNil(tooFew.medianRatio)
         let zeros = [Double](repeating: 0, count: 50)
         XCTAssertEqual(
-            TimingComparison.judge(baseline: zeros, candidate: zeros.map { $0 + 1 }).verdict,
-            .notComparable)
+            TimingComparison.judge(baseline: zeros, candidate: zeros.map { $0 + 1 }).evidence.outcome,
+            .notComparable(.undefinedRatio))
     }
 
     func testComparisonRoundTripsThroughJSON() throws {
@@ -426,31 +426,31 @@ final class ChangeVerdictTests: XCTestCase {
                 "not comparable"))
     }
 
-    func testDeterministicMetricsCompareExactlyOrWithinTolerance() {
+    func testCountsCompareExactlyOrWithinTolerance() {
         XCTAssertEqual(
-            TimingComparison.judgeDeterministic(baseline: 100, candidate: 100, tolerance: 0), .unchanged)
+            Verdict.ofCount(baseline: 100, candidate: 100, tolerance: 0), .unchanged)
         XCTAssertEqual(
-            TimingComparison.judgeDeterministic(baseline: 100, candidate: 101, tolerance: 0), .worse)
+            Verdict.ofCount(baseline: 100, candidate: 101, tolerance: 0), .worse)
         XCTAssertEqual(
-            TimingComparison.judgeDeterministic(baseline: 100, candidate: 99, tolerance: 0), .better)
+            Verdict.ofCount(baseline: 100, candidate: 99, tolerance: 0), .better)
         XCTAssertEqual(
-            TimingComparison.judgeDeterministic(baseline: 100, candidate: 105, tolerance: 0.05),
+            Verdict.ofCount(baseline: 100, candidate: 105, tolerance: 0.05),
             .unchanged)
         XCTAssertEqual(
-            TimingComparison.judgeDeterministic(baseline: 100, candidate: 95, tolerance: 0.05), .unchanged
+            Verdict.ofCount(baseline: 100, candidate: 95, tolerance: 0.05), .unchanged
         )
         XCTAssertEqual(
-            TimingComparison.judgeDeterministic(baseline: 100, candidate: 105.1, tolerance: 0.05), .worse)
+            Verdict.ofCount(baseline: 100, candidate: 105.1, tolerance: 0.05), .worse)
         XCTAssertEqual(
-            TimingComparison.judgeDeterministic(
+            Verdict.ofCount(
                 baseline: 100, candidate: 110, tolerance: 0.05, lowerIsBetter: false),
             .better)
         XCTAssertEqual(
-            TimingComparison.judgeDeterministic(baseline: 0, candidate: 0, tolerance: 0.1), .unchanged)
+            Verdict.ofCount(baseline: 0, candidate: 0, tolerance: 0.1), .unchanged)
         XCTAssertEqual(
-            TimingComparison.judgeDeterministic(baseline: 0, candidate: 1, tolerance: 0.1), .worse)
+            Verdict.ofCount(baseline: 0, candidate: 1, tolerance: 0.1), .worse)
         XCTAssertEqual(
-            TimingComparison.judgeDeterministic(baseline: .nan, candidate: 1, tolerance: 0),
+            Verdict.ofCount(baseline: .nan, candidate: 1, tolerance: 0),
             .notComparable)
     }
 }
@@ -466,14 +466,14 @@ final class PairedRoundsTests: XCTestCase {
     }
 
     func testEightRoundsAreTheFewestThatCanReachOnePercent() {
-        XCTAssertEqual(PairedRounds.minimumRounds(alpha: 0.01), 8)
-        XCTAssertEqual(PairedRounds.minimumRounds(alpha: 0.05), 6)
+        XCTAssertEqual(VerdictRule.standard.minimumRounds, 8)
+        XCTAssertEqual(VerdictRule(alpha: 0.05, minimumEffect: 0.05).minimumRounds, 6)
         XCTAssertEqual(PairedRounds.judge(rounds([1.2, 1.2, 1.2])).verdict, .notComparable)
     }
 
     func testTenPercentSlowerInEveryRoundIsWorse() {
         let judged = PairedRounds.judge(rounds([1.08, 1.12, 1.10, 1.09, 1.11, 1.10, 1.13, 1.07]))
-        XCTAssertEqual(judged.verdict, .worse, judged.reason)
+        XCTAssertEqual(judged.evidence.decision, .worse, judged.evidence.text)
         XCTAssertEqual(judged.pValue, 2.0 / 256.0, accuracy: 1e-12)
         XCTAssertEqual(judged.ratio, 1.10, accuracy: 0.01)
     }
@@ -481,14 +481,14 @@ final class PairedRoundsTests: XCTestCase {
     func testFasterIsBetterAndNoiseAroundOneIsUnchanged() {
         XCTAssertEqual(PairedRounds.judge(rounds([0.9, 0.88, 0.91, 0.9, 0.89, 0.92, 0.9, 0.9])).verdict, .better)
         let noise = PairedRounds.judge(rounds([1.03, 0.98, 1.01, 0.97, 1.02, 0.99, 1.04, 0.96]))
-        XCTAssertEqual(noise.verdict, .unchanged, noise.reason)
+        XCTAssertEqual(noise.evidence.decision, .notSignificant, noise.evidence.text)
     }
 
     func testASignificantChangeBelowTheMinimumEffectIsUnchanged() {
         let small = PairedRounds.judge(rounds([1.02, 1.03, 1.02, 1.025, 1.02, 1.03, 1.02, 1.025]))
         XCTAssertLessThanOrEqual(small.pValue, 0.01)
-        XCTAssertEqual(small.verdict, .unchanged, small.reason)
-        XCTAssertTrue(small.reason.contains("minimum effect"), small.reason)
+        XCTAssertEqual(small.verdict, .unchanged)
+        XCTAssertEqual(small.evidence.decision, .withinMinimumEffect, small.evidence.text)
     }
 
     func testPairingByFrameRemovesTheFramesOwnSpread() {

@@ -44,7 +44,7 @@ public struct BaselineStore: Sendable {
             guard (status.st_mode & S_IFMT) == S_IFDIR else { throw UsageError("\(directory) is not a directory") }
             if force { return }
             if case .regular(_, exists: true) = try AtomicFile.target(target) {
-                throw UsageError("baseline \(target) already exists; pass --force to replace it")
+                throw UsageError("baseline \(target) already exists; pass --force to replace it", reason: .outputExists)
             }
         }
     }
@@ -59,8 +59,8 @@ public struct BaselineStore: Sendable {
         try AtomicFile.makeFolders(directory)
         do {
             try AtomicFile.write([UInt8](try JSONFile.encode(document, compact: true)), to: target, replacing: force)
-        } catch let error as UsageError where error.description.hasSuffix("already exists; pass --force to replace it") {
-            throw UsageError("baseline \(target) already exists; pass --force to replace it")
+        } catch let error as UsageError where error.reason == .outputExists {
+            throw UsageError("baseline \(target) already exists; pass --force to replace it", reason: .outputExists)
         }
         return target
     }

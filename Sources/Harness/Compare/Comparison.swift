@@ -6,8 +6,12 @@ public struct MetricComparison: Equatable, Sendable {
     public var baseline: Double
     public var candidate: Double
     public var verdict: Verdict
-    /// Why: the test and its figures, or why the figures cannot be compared.
+    /// Why, in words: the test and its figures, or why the figures cannot
+    /// be compared, and whether the row gates.
     public var evidence: String
+    /// What a timing verdict rests on, as data (nil for counts, and for
+    /// timings that were not judged: other frames, machine or build).
+    public var timing: TimingEvidence?
     /// Whether a `worse` verdict fails the gate.
     public var gates = true
     /// False when a side could not measure the metric (allocations under a
@@ -48,10 +52,8 @@ public struct ComparisonOptions: Sendable {
     /// Whether run r of the baseline and run r of the candidate were made
     /// back to back (paired rounds): judged by `PairedRounds`.
     public var paired = false
-    /// Smallest timing change that can be `worse` or `better` (0.05: 5%).
-    public var minimumEffect = 0.05
-    /// Significance level for timing verdicts.
-    public var alpha = 0.01
+    /// How every timing verdict is decided (frames, run medians, paired rounds).
+    public var rule = VerdictRule.standard
     /// Instruction counts differing by at most this fraction are unchanged.
     public var instructionTolerance = 0.01
     /// A phase whose baseline median is a smaller share of the frame than
@@ -107,11 +109,6 @@ public struct ComparisonReport: Sendable {
 /// compare whenever the frames are the same, on any machine (instruction
 /// counts also need the same machine: the C library picks code by processor).
 public enum Comparison {
-    /// Runs per side before an unpaired timing change can gate: with five a
-    /// side, complete separation of the run medians has an exact
-    /// Mann-Whitney p of 2/252 (about 0.008).
-    public static let minimumRunsForTiming = 5
-
     public static func compare(
         baseline: RunDocument, candidate: RunDocument, budgets: BudgetFile? = nil,
         options: ComparisonOptions = ComparisonOptions()
@@ -223,37 +220,38 @@ public enum Comparison {
             return
         }
         let rounds = zip(old.runs, new.runs).map { ($0[row.metric], $1[row.metric]) }
-        let judged = PairedRounds.judge(rounds, alpha: options.alpha, minimumEffect: options.minimumEffect)
+        let judged = PairedRounds.judge(rounds, rule: options.rule).evidence
+        row.timing = judged
         row.verdict = judged.verdict
-        row.evidence = judged.reason
+        row.evidence = judged.text
         row.gates = judged.verdict != .notComparable
     }
 
     /// Runs made at different times: their medians are the unit, judged by
-    /// an exact Mann-Whitney test and the same minimum effect; the frames'
-    /// own test is reported when there are too few runs.
+    /// an exact Mann-Whitney test and the same rule; with too few runs a
+    /// side to reach significance (`VerdictRule.minimumRunsPerSide`, 5) the
+    /// frames' own test is reported, and does not gate.
     static func judgeUnpaired(_ row: inout MetricComparison, _ old: ScenarioReport, _ new: ScenarioReport, _ options: ComparisonOptions) {
         let before = old.runMedians(row.metric)
         let after = new.runMedians(row.metric)
-        guard before.count >= minimumRunsForTiming, after.count >= minimumRunsForTiming else {
-            let frames = TimingComparison.judge(
-                baseline: old.frames(row.metric), candidate: new.frames(row.metric), minimumEffect: options.minimumEffect)
+        let minimumRuns = options.rule.minimumRunsPerSide
+        guard before.count >= minimumRuns, after.count >= minimumRuns else {
+            let frames = TimingComparison.judge(baseline: old.frames(row.metric), candidate: new.frames(row.metric), rule: options.rule)
+            row.timing = frames.evidence
             row.verdict = frames.verdict
-            row.evidence = "frames: \(frames.reason); \(before.count) and \(after.count) runs: too few to tell a change from run-to-run variation (gates from \(minimumRunsForTiming) runs a side, or paired rounds)"
+            row.evidence = "frames: \(frames.evidence.text); \(before.count) and \(after.count) runs: too few to tell a change from run-to-run variation (gates from \(minimumRuns) runs a side, or paired rounds)"
             return
         }
         let test = MannWhitney.test(after, before)
         let ratio = Summary(after).p50 / max(Summary(before).p50, 1)
-        let evidence = String(format: "run medians: ratio %.3g, Mann-Whitney p = %.3g (%d and %d runs)", ratio, test.pValue, before.count, after.count)
+        let decision = options.rule.decide(pValue: test.pValue, lower: ratio, upper: ratio)
+        let judged = TimingEvidence(
+            test: .mannWhitneyOnRunMedians, baselineCount: before.count, candidateCount: after.count, rule: options.rule,
+            outcome: .judged(.init(pValue: test.pValue, ratio: ratio, low: ratio, high: ratio), decision))
+        row.timing = judged
+        row.verdict = judged.verdict
+        row.evidence = judged.text
         row.gates = true
-        if test.pValue <= options.alpha && ratio > 1 + options.minimumEffect {
-            row.verdict = .worse
-        } else if test.pValue <= options.alpha && ratio < 1 / (1 + options.minimumEffect) {
-            row.verdict = .better
-        } else {
-            row.verdict = .unchanged
-        }
-        row.evidence = evidence + (row.verdict == .unchanged ? (test.pValue > options.alpha ? ": not significant" : ": within the minimum effect") : "")
     }
 
     static func countRows(_ metric: Metric, _ old: ScenarioReport, _ new: ScenarioReport, _ frameDifference: String?) -> [MetricComparison] {
@@ -280,7 +278,7 @@ public enum Comparison {
                 row.evidence = "different frames (\(frameDifference))"
                 row.gates = false
             } else {
-                row.verdict = TimingComparison.judgeDeterministic(baseline: a, candidate: b, tolerance: 0)
+                row.verdict = Verdict.ofCount(baseline: a, candidate: b, tolerance: 0)
                 if let varies {
                     row.evidence = varies
                     row.gates = false

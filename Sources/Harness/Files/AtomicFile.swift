@@ -65,7 +65,7 @@ public enum AtomicFile {
     public static func check(_ path: String, replacing: Bool) throws {
         switch try target(path) {
         case .regular(let resolved, let exists):
-            if exists && !replacing { throw UsageError("\(describe(path, resolved)) already exists; pass --force to replace it") }
+            if exists && !replacing { throw UsageError("\(describe(path, resolved)) already exists; pass --force to replace it", reason: .outputExists) }
             let folder = folderOf(resolved)
             var status = stat()
             guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
@@ -143,7 +143,7 @@ public enum AtomicFile {
             } else {
                 guard link(temporary, resolved) == 0 else {
                     if errno == EEXIST {
-                        throw UsageError("\(AtomicFile.describe(path, resolved)) already exists; pass --force to replace it")
+                        throw UsageError("\(AtomicFile.describe(path, resolved)) already exists; pass --force to replace it", reason: .outputExists)
                     }
                     throw AtomicFile.failure(path, "cannot link into place", errno)
                 }

@@ -6,7 +6,7 @@ import Foundation
 /// removed by the next that uses the same prefix.
 enum ScratchFolder {
     /// Runs `body` with a new folder named `prefix-pidN-UUID`.
-    /// - Throws: `UsageError` starting with `purpose` when the folder cannot be made.
+    /// - Throws: `InternalFailure` (exit 3) starting with `purpose` when the folder cannot be made.
     static func with<T>(_ prefix: String, label: String, purpose: String, _ body: (URL) throws -> T) throws -> T {
         let temporary = FileManager.default.temporaryDirectory
         TemporaryFiles.removeAbandoned(prefix, in: temporary)
@@ -14,7 +14,7 @@ enum ScratchFolder {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         } catch {
-            throw UsageError("\(purpose): no scratch folder in \(temporary.path) (\(error))")
+            throw InternalFailure(.scratch, "\(purpose): no scratch folder in \(temporary.path) (\(error))")
         }
         let slot = TemporaryFiles.registerFolder(folder.path, label: label)
         defer {

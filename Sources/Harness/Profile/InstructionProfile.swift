@@ -55,7 +55,7 @@ public enum InstructionProfile {
                 try CallgrindRunner(executable: try CountedRun.executable()).run(arguments: $0, keepOutput: raw)
             }
         } catch let error as CallgrindError {
-            throw UsageError("profile of \(settings.name): \(error.description)")
+            throw error.reported("profile of \(settings.name)")
         }
         let demangler = SwiftDemangler()
         let text = try demangler?.demangle(fileAt: raw, scratch: directory) ?? Data(contentsOf: raw)

@@ -29,7 +29,7 @@ public struct SwiftDemangler {
             URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" --simplified < \"$1\"", tool.path, input.path],
             environment: ProcessInfo.processInfo.environment, scratch: scratch, label: "swift-demangle")
         guard result.status == 0 else {
-            throw UsageError("\(tool.path) failed (status \(result.status)): \(result.standardErrorTail)")
+            throw InternalFailure(.tool, "\(tool.path) failed (status \(result.status)): \(result.standardErrorTail)")
         }
         return result.standardOutput
     }

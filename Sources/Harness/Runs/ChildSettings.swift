@@ -28,7 +28,7 @@ public enum ChildSettings {
         do {
             try JSONEncoder().encode(settings).write(to: url)
         } catch {
-            throw UsageError("cannot hand \(settings.name)'s settings to its process: \(url.path): \(error.localizedDescription)")
+            throw InternalFailure(.scratch, "cannot hand \(settings.name)'s settings to its process: \(url.path): \(error.localizedDescription)")
         }
         return url
     }

@@ -50,20 +50,20 @@ public enum CountedRun {
                 try CallgrindRunner(executable: try executable()).run(arguments: $0, perFrame: true)
             }
         } catch let error as CallgrindError {
-            throw UsageError("instruction counts for \(settings.name): \(error.description)")
+            throw error.reported("instruction counts for \(settings.name)")
         }
         let report: ChildReport
         do {
             report = try JSONDecoder().decode(ChildReport.self, from: outcome.standardOutput)
         } catch {
-            throw UsageError("instruction counts for \(settings.name): the counted child printed no frame counts (\(error))")
+            throw InternalFailure(.childProtocol, "instruction counts for \(settings.name): the counted child printed no frame counts (\(error))")
         }
         var results = Counts()
         for backend in settings.backend.members {
             guard let lane = CountedLane(backend), let frames = report.measuredFrames[backend.rawValue], frames > 0 else { continue }
             let parts = outcome.frames.filter { $0.totals[lane] != nil }
             guard parts.count == frames else {
-                throw UsageError("instruction counts for \(settings.name): callgrind dumped \(parts.count) frames of \(backend.rawValue), the child measured \(frames)")
+                throw InternalFailure(.childProtocol, "instruction counts for \(settings.name): callgrind dumped \(parts.count) frames of \(backend.rawValue), the child measured \(frames)")
             }
             var metrics: [Metric: Double] = [:]
             var perFrame: [Metric: [Double]] = [:]

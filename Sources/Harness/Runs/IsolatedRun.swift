@@ -54,8 +54,10 @@ public enum IsolatedRun {
 
     /// Runs `settings` in a child process and returns its result as if run here.
     ///
-    /// - Throws: `UsageError` naming the benchmark when the child cannot start,
-    ///   fails (with the tail of its standard error) or prints something else.
+    /// - Throws: `UsageError` when the child found its input bad (as it said
+    ///   it); `InternalFailure` naming the benchmark when the child cannot
+    ///   start, fails or is killed (with the tail of its standard error), or
+    ///   prints something else.
     static func run(_ settings: RunSettings) throws -> RunResult {
         try ScratchFolder.with(
             "framebench-isolated", label: "scratch folder", purpose: "cannot run \(settings.name) in its own process"
@@ -78,7 +80,7 @@ public enum IsolatedRun {
                 environment: StackAlignment.padded(environment, arguments: [executable.path] + arguments),
                 scratch: scratch, label: "\(settings.name) in its own process (run --isolated-child)")
         } catch {
-            throw UsageError("cannot run \(settings.name) in its own process (\(executable.path)): \(error)")
+            throw InternalFailure(.childFailed, "cannot run \(settings.name) in its own process (\(executable.path)): \(error)")
         }
         if outcome.status == 2 {
             // Bad input (an unknown terminal, a missing feed file) is the
@@ -89,14 +91,14 @@ public enum IsolatedRun {
             throw UsageError(message.contains(settings.name) ? message : "\(settings.name): \(message)")
         }
         guard outcome.status == 0 else {
-            throw UsageError(
-                "\(settings.name) failed in its own process (exit \(outcome.status)): \(outcome.standardErrorTail)")
+            throw InternalFailure(
+                .childFailed, "\(settings.name) failed in its own process (exit \(outcome.status)): \(outcome.standardErrorTail)")
         }
         let child: ChildResult
         do {
             child = try JSONDecoder().decode(ChildResult.self, from: outcome.standardOutput)
         } catch {
-            throw UsageError("\(settings.name): its process printed no result (\(error))")
+            throw InternalFailure(.childProtocol, "\(settings.name): its process printed no result (\(error))")
         }
         return try result(of: child, settings: settings)
     }
@@ -118,10 +120,10 @@ public enum IsolatedRun {
         var results: [BackendResult] = []
         for lane in child.lanes {
             guard settings.backend.members.contains(lane.backend) else {
-                throw UsageError("\(settings.name): its process reported a \(lane.backend.rawValue) lane, which a run of \(settings.backend.rawValue) does not have")
+                throw InternalFailure(.childProtocol, "\(settings.name): its process reported a \(lane.backend.rawValue) lane, which a run of \(settings.backend.rawValue) does not have")
             }
             guard lane.samples.frames > 0 else {
-                throw UsageError("\(settings.name): its process measured no frames of \(lane.backend.rawValue)")
+                throw InternalFailure(.childProtocol, "\(settings.name): its process measured no frames of \(lane.backend.rawValue)")
             }
             results.append(PeerRun.result(lane.backend, lane.stage, lane.samples))
         }

@@ -16,7 +16,7 @@ final class ScratchFile {
 
     init() throws {
         guard let file = tmpfile() else {
-            throw UsageError("cannot create a temporary file for the frames: \(String(cString: strerror(errno)))")
+            throw InternalFailure(.scratch, "cannot create a temporary file for the frames: \(String(cString: strerror(errno)))")
         }
         self.file = file
         sink = FileDescriptorSink(descriptor: fileno(file))

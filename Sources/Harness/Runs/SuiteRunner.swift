@@ -175,7 +175,7 @@ private final class CountedResults: @unchecked Sendable {
                 _ = try failure.value.get()
             }
             guard let result = results[index] else {
-                throw UsageError("instruction counts: benchmark \(index) was not counted")
+                throw InternalFailure(.childProtocol, "instruction counts: benchmark \(index) was not counted")
             }
             return try result.get()
         }

@@ -13,67 +13,51 @@ import Workloads
 ///    both sides, so pairing by frame also removes the frames' own spread
 ///    (a tab switch costs more than a scroll on both sides). Otherwise it is
 ///    the log of the ratio of the two runs' medians.
-/// 2. Significance: an exact sign-flip permutation test of the mean of
-///    `d_r` (under "no change" each round's sign is equally likely either
-///    way, since the order within rounds alternates); all 2^R flips for
-///    R <= 16 rounds, 65,536 seeded random flips beyond. p <= `alpha`.
-/// 3. Effect: the estimated ratio exp(mean d_r) beyond 1 + `minimumEffect`
-///    (or below its reciprocal for `better`).
+/// 2. p: an exact sign-flip permutation test of the mean of `d_r` (under
+///    "no change" each round's sign is equally likely either way, since the
+///    order within rounds alternates); all 2^R flips for R <= 16 rounds,
+///    65,536 seeded random flips beyond.
+/// 3. The ratio estimate: exp(mean d_r). `VerdictRule` decides on the two.
 ///
-/// Both are needed: with many rounds a 1% real change is significant but
-/// not worth a red build; a 6% ratio from three noisy rounds is not
-/// significant. With R rounds the smallest possible p is 2 / 2^R, so `alpha`
-/// 0.01 needs at least 8 rounds; `minimumRounds` says so before any run.
+/// With many rounds a 1% real change is significant but not worth a red
+/// build; a 6% ratio from three noisy rounds is not significant. With R
+/// rounds the smallest possible p is 2 / 2^R, so alpha 0.01 needs at least 8
+/// rounds (`VerdictRule.minimumRounds`); fewer are not comparable.
 ///
 /// Why not pool frames: frames of one run share its machine state, so a
 /// test over pooled frames takes run-to-run drift for a real change (the
 /// false alarms that made schema 1 gate only on run medians).
 public struct PairedRounds: Sendable, Equatable {
-    public let verdict: Verdict
     /// exp(mean of the rounds' log ratios): candidate over baseline.
     public let ratio: Double
     /// Each round's ratio, candidate over baseline.
     public let roundRatios: [Double]
-    /// Two-sided p of the sign-flip test.
+    /// Two-sided p of the sign-flip test (1 when not comparable).
     public let pValue: Double
-    public let alpha: Double
-    public let minimumEffect: Double
-    /// One sentence for reports.
-    public let reason: String
+    /// The test, figures, rule and decision, for reports (`evidence.text`).
+    public let evidence: TimingEvidence
 
-    /// The fewest rounds whose most extreme outcome reaches `alpha` (2 / 2^R <= alpha).
-    public static func minimumRounds(alpha: Double) -> Int {
-        var rounds = 1
-        while 2 / pow(2, Double(rounds)) > alpha { rounds += 1 }
-        return rounds
-    }
+    public var verdict: Verdict { evidence.verdict }
 
     /// Judges rounds of (baseline frames, candidate frames), times in ns.
-    public static func judge(
-        _ rounds: [(baseline: [Double], candidate: [Double])], alpha: Double = 0.01, minimumEffect: Double = 0.05
-    ) -> PairedRounds {
+    public static func judge(_ rounds: [(baseline: [Double], candidate: [Double])], rule: VerdictRule = .standard) -> PairedRounds {
         let logRatios = rounds.compactMap { logRatio($0.baseline, $0.candidate) }
-        func verdict(_ verdict: Verdict, _ ratio: Double, _ p: Double, _ reason: String) -> PairedRounds {
-            PairedRounds(
-                verdict: verdict, ratio: ratio, roundRatios: logRatios.map { exp($0) }, pValue: p, alpha: alpha,
-                minimumEffect: minimumEffect, reason: reason)
+        let roundRatios = logRatios.map { exp($0) }
+        func evidence(_ outcome: TimingEvidence.Outcome) -> TimingEvidence {
+            TimingEvidence(
+                test: .signFlipOnPairedRounds, baselineCount: logRatios.count, candidateCount: logRatios.count, rule: rule,
+                outcome: outcome)
         }
-        let needed = minimumRounds(alpha: alpha)
-        guard logRatios.count >= needed else {
-            return verdict(
-                .notComparable, logRatios.isEmpty ? .nan : exp(mean(logRatios)), 1,
-                "\(logRatios.count) paired rounds with data: \(needed) are needed to reach p <= \(alpha)")
+        guard logRatios.count >= rule.minimumRounds else {
+            return PairedRounds(
+                ratio: logRatios.isEmpty ? .nan : exp(mean(logRatios)), roundRatios: roundRatios, pValue: 1,
+                evidence: evidence(.notComparable(.tooFewSamples)))
         }
-        let average = mean(logRatios)
-        let ratio = exp(average)
+        let ratio = exp(mean(logRatios))
         let p = signFlipPValue(logRatios)
-        let slower = 1 + minimumEffect
-        let faster = 1 / slower
-        let evidence = "ratio \(short(ratio)) over \(logRatios.count) paired rounds (\(short(logRatios.map { exp($0) }.min()!))-\(short(logRatios.map { exp($0) }.max()!))), sign-flip p = \(short(p))"
-        if p <= alpha && ratio > slower { return verdict(.worse, ratio, p, "\(evidence), above \(short(slower))") }
-        if p <= alpha && ratio < faster { return verdict(.better, ratio, p, "\(evidence), below \(short(faster))") }
-        if p > alpha { return verdict(.unchanged, ratio, p, "\(evidence): not significant at \(alpha)") }
-        return verdict(.unchanged, ratio, p, "\(evidence): significant, within the \(short(minimumEffect * 100))% minimum effect")
+        let decision = rule.decide(pValue: p, lower: ratio, upper: ratio)
+        let figures = TimingEvidence.Figures(pValue: p, ratio: ratio, low: roundRatios.min()!, high: roundRatios.max()!)
+        return PairedRounds(ratio: ratio, roundRatios: roundRatios, pValue: p, evidence: evidence(.judged(figures, decision)))
     }
 
     /// A round's log ratio, or nil when either side has no usable frames.
@@ -120,6 +104,4 @@ public struct PairedRounds: Sendable, Equatable {
     }
 
     private static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
-
-    private static func short(_ value: Double) -> String { String(format: "%.3g", value) }
 }

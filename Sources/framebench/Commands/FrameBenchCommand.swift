@@ -17,13 +17,22 @@ public enum FrameBenchCommand {
         }
     }
 
-    /// The one place an error becomes an exit code: 2 for what the user can
-    /// fix in the command or its input (a bad option, file, name, script or
-    /// feed), 1 for everything else (a run or a write that failed).
+    /// The one place an error becomes an exit code (`ExitCode`): 2 for what
+    /// the user can fix in the command or its input (a bad option, file,
+    /// name, script or feed; a tool to install), 3 for a failure of
+    /// framebench's own (a crashed child, a child's unreadable answer, a
+    /// failed tool, a scratch file), 1 for everything else (a run or a write
+    /// that failed).
     static func exitCode(for error: Error) -> Int32 {
         switch error {
-        case is UsageError, is UnknownWorkloadError, is WorkloadError, is MappedLineFile.OpenError: return 2
-        default: return 1
+        case is UsageError, is UnknownWorkloadError, is WorkloadError, is MappedLineFile.OpenError:
+            return ExitCode.usage.rawValue
+        case is InternalFailure:
+            return ExitCode.internalFailure.rawValue
+        case let error as CallgrindError:
+            return exitCode(for: error.reported("callgrind"))
+        default:
+            return ExitCode.failed.rawValue
         }
     }
 
@@ -54,7 +63,7 @@ public enum FrameBenchCommand {
         }
         guard let word = arguments.first else {
             printError(HelpText.global)
-            return 2
+            return ExitCode.usage.rawValue
         }
         arguments.removeFirst()
         if word == "help" {

@@ -25,7 +25,8 @@ enum HelpText {
             "--out never replaces an existing file without --force; --out - is standard output.",
             "exit codes: 0 success (check: every budget holds and nothing regressed),",
             "            1 a budget or regression check failed, a run failed, or output could not be written,",
-            "            2 bad usage or input (a message names the argument or file)",
+            "            2 bad usage or input (a message names the argument or file),",
+            "            3 framebench itself failed (a child process crashed, a tool failed)",
         ]
         return lines.joined(separator: "\n")
     }
