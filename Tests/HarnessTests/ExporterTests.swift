@@ -13,10 +13,11 @@ final class ExporterTests: XCTestCase {
         try! SuiteRunner(benchmarks: [GateTests.settings(frames: 40, backend: .both)], suiteName: "exporters").run().document
     }()
 
-    private static var compared: ComparedRuns {
+    /// Made once: a comparison's statistics take a while in a debug build.
+    private static let compared: ComparedRuns = {
         let report = Comparison.compare(baseline: document, candidate: document)
         return ComparedRuns(report: report, baselineName: "stored-one", baseline: document, candidate: document)
-    }
+    }()
 
     private func text(_ format: ReportFormat, _ subject: ReportSubject, _ options: ExportOptions = ExportOptions()) throws -> String {
         String(decoding: try format.render(subject, options: options), as: UTF8.self)
