@@ -13,8 +13,10 @@ import PackageDescription
 ///   Scenes         the seed screens on the layout engine
 ///   Harness        the measurement library: runs, lanes, probes, metrics, statistics,
 ///                  compare, budgets, result store (no scene catalog, typed errors)
-///   Reports        what a run says: the text report, Markdown, JUnit, and the
-///                  exports for trackers (github-action-benchmark, Bencher, CSV)
+///   Reports        what a run says, every format behind one `Exporter`: text,
+///                  Markdown, JUnit, JSON, the HTML page and its SVG charts, the
+///                  exports for trackers (github-action-benchmark, Bencher, CSV),
+///                  the Chrome/Perfetto trace and the flame graph
 ///   framebench     the executable: options, commands, reports, live mode, the
 ///                  catalog of scenarios, and the one place errors become exit codes
 ///

@@ -4,6 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
+import Reports
 
 /// Folded stacks rebuilt from callgrind's call graph: the format, and
 /// counts that add up; the flame graph drawn from them; and `profile`
@@ -135,7 +136,7 @@ final class FlameGraphTests: XCTestCase {
         let directory = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         let settings = GateTests.settings(frames: 30)
-        let output = try InstructionProfile.profile(settings, into: directory, replacing: false)
+        let output = try InstructionProfile.profile(settings, into: directory, replacing: false, flameGraph: { FlameGraph.svg($0, title: $1) })
         let callgrind = try String(contentsOf: output.callgrind, encoding: .utf8)
         let folded = try String(contentsOf: output.folded, encoding: .utf8)
         XCTAssertTrue(callgrind.hasPrefix("# callgrind format") || callgrind.contains("events: Ir"))
@@ -150,6 +151,6 @@ final class FlameGraphTests: XCTestCase {
         let svg = try String(contentsOf: output.flameGraph, encoding: .utf8)
         XCTAssertTrue(svg.contains("<svg xmlns="))
         // A second profile into the same folder needs replacing.
-        XCTAssertThrowsError(try InstructionProfile.profile(settings, into: directory, replacing: false))
+        XCTAssertThrowsError(try InstructionProfile.profile(settings, into: directory, replacing: false, flameGraph: { FlameGraph.svg($0, title: $1) }))
     }
 }

@@ -4,6 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
+@testable import Reports
 @testable import framebench
 
 /// The HTML report is one self-contained page: nothing external, every

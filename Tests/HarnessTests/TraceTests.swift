@@ -4,6 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
+import Reports
 @testable import framebench
 
 /// The trace follows the Chrome JSON trace format: every event has the
@@ -151,7 +152,7 @@ final class TraceTests: XCTestCase {
         let document = RunDocument(
             schemaVersion: 2, created: "now", machine: .current(), git: GitState(commit: "c", dirty: false),
             suite: nil, scenarios: [synthetic(frames, count: count)])
-        let bytes = ChromeTrace.render(document)
+        let bytes = try ChromeTrace.render(document)
         XCTAssertLessThan(bytes.count, 8_000_000)
         let (events, other) = try events(bytes)
         let lane = try XCTUnwrap((other["lanes"] as? [[String: Any]])?.first)

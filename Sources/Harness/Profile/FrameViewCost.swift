@@ -11,10 +11,4 @@ public struct FrameViewCost: Equatable, Sendable {
         self.nanoseconds = nanoseconds
         self.allocations = allocations
     }
-
-    /// The cost as arguments of the frame's layout slice in a trace.
-    var traceArguments: String {
-        "\"top_view\":\(JSON.quote(path)),\"top_view_self_ms\":\(ChromeTrace.milliseconds(nanoseconds)),"
-            + "\"top_view_allocations\":\(allocations)"
-    }
 }

@@ -9,7 +9,8 @@ import Foundation
 ///   kcachegrind or qcachegrind;
 /// - `stacks.folded`: folded stacks (`FoldedStacks`), for speedscope or any
 ///   flame graph tool;
-/// - `flamegraph.svg`: the flame graph (`FlameGraph`).
+/// - `flamegraph.svg`: the flame graph, drawn by the caller's `flameGraph`
+///   (`FlameGraph` in Reports: the harness measures, Reports draws).
 ///
 /// Existing files are replaced only when asked; each is written atomically.
 public enum InstructionProfile {
@@ -27,7 +28,10 @@ public enum InstructionProfile {
 
     public static let fileNames = (callgrind: "callgrind.out", folded: "stacks.folded", flameGraph: "flamegraph.svg")
 
-    public static func profile(_ settings: RunSettings, into directory: URL, replacing: Bool) throws -> Output {
+    public static func profile(
+        _ settings: RunSettings, into directory: URL, replacing: Bool,
+        flameGraph: (_ stacks: FoldedStacks, _ title: String) -> String
+    ) throws -> Output {
         let callgrind = directory.appendingPathComponent(fileNames.callgrind)
         let folded = directory.appendingPathComponent(fileNames.folded)
         let flame = directory.appendingPathComponent(fileNames.flameGraph)
@@ -65,7 +69,7 @@ public enum InstructionProfile {
             + "script \(settings.script), \(settings.backend.rawValue): instructions"
         try AtomicFile.write(Array(text), to: callgrind.path, replacing: replacing)
         try AtomicFile.write(Array(stacks.text.utf8), to: folded.path, replacing: replacing)
-        try AtomicFile.write(Array(FlameGraph.svg(stacks, title: title).utf8), to: flame.path, replacing: replacing)
+        try AtomicFile.write(Array(flameGraph(stacks, title).utf8), to: flame.path, replacing: replacing)
         let hottest = profile.functions.map { ($0.key, $0.value.selfInstructions) }.sorted { $0.1 > $1.1 }.prefix(10)
         return Output(
             callgrind: callgrind, folded: folded, flameGraph: flame, instructions: stacks.total,

@@ -6,17 +6,15 @@ import Foundation
 import Glibc
 #endif
 
-/// `--format`, `--out`, `--force` and `--quiet`, shared by the reporting commands.
+/// `--format`, `--out`, `--force` and `--quiet`, shared by the reporting
+/// commands: which format (`ReportFormat`, whose exporter renders it) and
+/// where its bytes go.
 ///
 /// `--out -` is standard output. Any other path is checked when the options
 /// are parsed, before the work starts (an existing file needs `--force`), and
 /// written by `AtomicFile`, which checks again as it commits.
 struct OutputOptions {
-    enum Format: String, CaseIterable {
-        case text, json, markdown, junit, html
-        case githubBenchmark = "github-benchmark"
-        case bmf, csv
-    }
+    typealias Format = ReportFormat
 
     var format: Format
     var path: String?
@@ -69,26 +67,20 @@ struct OutputOptions {
         }
     }
 
-    /// A run's results in an export format, or nil for the report formats.
-    /// - Parameter forTerminal: CSV fields with control characters escaped
-    ///   as the text report escapes them (`UntrustedText.terminal`): names
-    ///   come from files and must not drive the terminal.
-    static func export(_ document: RunDocument, as format: Format, forTerminal: Bool = false) throws -> String? {
-        switch format {
-        case .githubBenchmark: return String(decoding: try GitHubBenchmark.encode(document), as: UTF8.self)
-        case .bmf: return String(decoding: try BencherMetricFormat.encode(document), as: UTF8.self)
-        // Records end in CRLF; `emit` adds the last LF. (Dropping the last
-        // Character would drop the whole CRLF: it is one grapheme.)
-        case .csv:
-            let text = CSVExport.text(document, escapesControls: forTerminal)
-            return String(String.UnicodeScalarView(text.unicodeScalars.dropLast()))
-        case .text, .json, .markdown, .junit, .html: return nil
-        }
+    /// How this command's format renders here: colour and control escapes
+    /// only for a terminal, a run's text tables left out under `--quiet`.
+    var exportOptions: ExportOptions {
+        var options = ExportOptions()
+        options.colors = colors
+        options.omitsRunTables = quiet
+        options.escapesControls = path == nil && isatty(STDOUT_FILENO) != 0
+        return options
     }
 
-    /// `document` in this format, escaped for a terminal when standard output is one.
-    func export(_ document: RunDocument) throws -> String? {
-        try OutputOptions.export(document, as: format, forTerminal: path == nil && isatty(STDOUT_FILENO) != 0)
+    /// Renders `subject` in `--format`'s format and prints or writes it (`emit`).
+    func write(_ subject: ReportSubject, options: ExportOptions? = nil) throws {
+        let bytes = try format.render(subject, options: options ?? exportOptions)
+        try emit(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Prints `text`, or writes it to `--out` atomically; a failed write is an error.
@@ -96,7 +88,7 @@ struct OutputOptions {
         if let path {
             try AtomicFile.write(Array((text + "\n").utf8), to: path, replacing: replacing)
         } else if format == .csv && isatty(STDOUT_FILENO) != 0 {
-            // A command that built its CSV without `export(_:)` (programs): escaped here, record ends as plain LF.
+            // Controls escaped here for CSV rendered without `escapesControls` (programs); records end in a plain LF.
             try StandardStreams.printLine(UntrustedText.terminal(text.replacingOccurrences(of: "\r\n", with: "\n"), keepsLineBreaks: true))
         } else if !quiet || format != .text {
             try StandardStreams.printLine(text)

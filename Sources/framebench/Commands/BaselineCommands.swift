@@ -52,14 +52,9 @@ enum BaselineCommands {
         guard parsed.positionals.count == 1 else { throw UsageError("baseline show takes one NAME") }
         let output = try OutputOptions(parsed)
         let document = try PackageRoot.current.baselines.load(parsed.positionals[0])
-        switch output.format {
-        case .json: try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
-        case .markdown: try output.emit(MarkdownReport.run(document))
-        case .text: try output.emit(TextReport(colors: output.colors).run(document))
-        case .html: try output.emit(String(decoding: HTMLReport.run(document), as: UTF8.self))
-        case .githubBenchmark, .bmf, .csv: try output.emit(try output.export(document) ?? "")
-        case .junit: throw UsageError("baseline show does not write junit")  // refused by OutputOptions already
-        }
+        var options = output.exportOptions
+        options.omitsRunTables = false  // --quiet keeps a stored baseline's tables (as ever): it only holds back standard output
+        try output.write(.run(document), options: options)
         return 0
     }
 
@@ -87,7 +82,7 @@ enum BaselineCommands {
         }
         let budgets = try parsed.string("budgets").map { try BudgetFile.load($0) }
         let report = Comparison.compare(baseline: baseline, candidate: candidate, budgets: budgets, options: options)
-        try emit(report, baselineName: baselineName, output: output, documents: (baseline, candidate))
+        try write(ComparedRuns(report: report, baselineName: baselineName, baseline: baseline, candidate: candidate), output)
         let candidateName = parsed.positionals.count == 2 ? parsed.positionals[1] : "this run"
         if let reason = report.nothingCompared(
             baseline: baseline, candidate: candidate, baselineName: baselineName, candidateName: candidateName)
@@ -166,21 +161,7 @@ enum BaselineCommands {
         let given = try parsed.string("results").map { try BaselineStore.read($0) }
         _ = try parsed.shard(appliesToSuite: given == nil, otherwise: "--results")
         // Names are checked before any benchmark runs: a misspelt budget is an error, not a budget that never applies.
-        var known = given.map { Set($0.scenarios.map(\.name)) } ?? []
-        var programs = Set(given?.scenarios.filter { $0.backend == ProgramReport.backend }.map(\.name) ?? [])
-        var suites: SuiteFile?
-        if given == nil {
-            suites = try SuiteFile.load(PackageRoot.current.suitesPath, catalog: WorkloadFactory.catalog)
-        } else {
-            // Checking a results file needs no suites; their names count when they can be read.
-            suites = try? SuiteFile.load(PackageRoot.current.suitesPath, catalog: WorkloadFactory.catalog)
-        }
-        if let suites {
-            known.formUnion(suites.benchmarkNames)
-            programs.formUnion(suites.programNames)
-        }
-        try budgets.checkNames(known, path: budgetsPath)
-        try budgets.checkProgramMetrics(programs, path: budgetsPath)
+        try checkNames(of: budgets, path: budgetsPath, given: given)
         let store = PackageRoot.current.baselines
         let baselineName = parsed.string("baseline") ?? BaselineStore.defaultName
         var baseline: RunDocument?
@@ -212,9 +193,8 @@ enum BaselineCommands {
         let nothingChecked = report.nothingCompared(
             baseline: baseline, candidate: candidate, baselineName: baselineName,
             candidateName: parsed.string("results") ?? "this run")
-        try emit(
-            report, baselineName: baseline == nil ? "(none stored for this machine: budgets only)" : baselineName,
-            output: output, documents: (baseline, candidate))
+        let shownName = baseline == nil ? "(none stored for this machine: budgets only)" : baselineName
+        try write(ComparedRuns(report: report, baselineName: shownName, baseline: baseline, candidate: candidate), output)
         if let nothingChecked {
             FrameBenchCommand.printError("check: FAILED: \(nothingChecked)")
             return 1
@@ -228,20 +208,30 @@ enum BaselineCommands {
         return report.failed ? 1 : 0
     }
 
-    private static func emit(
-        _ report: ComparisonReport, baselineName: String, output: OutputOptions, documents: (RunDocument?, RunDocument)
-    ) throws {
-        switch output.format {
-        case .text:
-            let text = TextReport(colors: output.colors)
-            try output.emit(text.comparison(report, baselineName: baselineName) + "\n" + text.budgets(report.budgets))
-        case .markdown: try output.emit(MarkdownReport.comparison(report, baselineName: baselineName))
-        case .junit: try output.emit(JUnitReport.report(report))
-        case .json: try output.emit(ComparisonJSON.encode(report, baselineName: baselineName))
-        case .html: try output.emit(SeeingOptions.comparisonPage(baseline: documents.0, candidate: documents.1, report: report))
-        case .githubBenchmark, .bmf, .csv:
-            // Refused by OutputOptions: a comparison is not a run's results.
-            throw UsageError("--format \(output.format.rawValue) exports a run's results, not a comparison")
+    /// Every benchmark a budget names must be one the check can see: in the
+    /// results given, or in the suites file.
+    private static func checkNames(of budgets: BudgetFile, path budgetsPath: String, given: RunDocument?) throws {
+        var known = given.map { Set($0.scenarios.map(\.name)) } ?? []
+        var programs = Set(given?.scenarios.filter { $0.backend == ProgramReport.backend }.map(\.name) ?? [])
+        var suites: SuiteFile?
+        if given == nil {
+            suites = try SuiteFile.load(PackageRoot.current.suitesPath, catalog: WorkloadFactory.catalog)
+        } else {
+            // Checking a results file needs no suites; their names count when they can be read.
+            suites = try? SuiteFile.load(PackageRoot.current.suitesPath, catalog: WorkloadFactory.catalog)
         }
+        if let suites {
+            known.formUnion(suites.benchmarkNames)
+            programs.formUnion(suites.programNames)
+        }
+        try budgets.checkNames(known, path: budgetsPath)
+        try budgets.checkProgramMetrics(programs, path: budgetsPath)
+    }
+
+    /// The comparison in `--format`'s format, the candidate's script events on the HTML page's axes.
+    private static func write(_ compared: ComparedRuns, _ output: OutputOptions) throws {
+        var options = output.exportOptions
+        if output.format.marksScriptEvents { options.markers = SeeingOptions.markers([compared.candidate]) }
+        try output.write(.comparison(compared), options: options)
     }
 }

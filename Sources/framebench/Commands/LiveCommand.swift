@@ -25,7 +25,7 @@ enum LiveCommand {
         }
         let summary = try LiveSession(options).run()
         if let trace {
-            try AtomicFile.write(LiveTrace.render(summary, options: options), to: trace, replacing: parsed.flag("force"))
+            try AtomicFile.write(try LiveTrace.render(summary, options: options), to: trace, replacing: parsed.flag("force"))
         }
         if options.autoplayFrames != nil {
             let render = Summary(summary.renderNanoseconds)

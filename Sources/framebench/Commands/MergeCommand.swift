@@ -28,9 +28,10 @@ enum MergeCommand {
             rounds: parsed.flag("rounds"), deterministicOnly: parsed.flag("deterministic-only"))
         let document = try ResultsMerge.merge(inputs, options: options)
         let force = parsed.flag("force")
-        try AtomicFile.write(try JSONFile.encode(document, compact: true), to: URL(fileURLWithPath: out), replacing: force)
+        try AtomicFile.write(try ReportFormat.json.render(.run(document)), to: URL(fileURLWithPath: out).path, replacing: force)
         if let github {
-            try AtomicFile.write(try GitHubBenchmark.encode(document), to: URL(fileURLWithPath: github), replacing: force)
+            try AtomicFile.write(
+                try ReportFormat.githubBenchmark.render(.run(document)), to: URL(fileURLWithPath: github).path, replacing: force)
         }
         if !parsed.flag("quiet") {
             let shards =

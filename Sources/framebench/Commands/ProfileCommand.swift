@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 
 /// `framebench profile SCENARIO --out DIR`: the scenario's measured frames
 /// under callgrind, kept as a callgrind file (kcachegrind), folded stacks
@@ -10,7 +11,9 @@ enum ProfileCommand {
         // RunDefaults.profileFrames unless --frames (the declared default).
         let settings = try RunSettingsParser.settings(forScenario: parsed.positionals[0], parsed)
         guard let out = parsed.string("out"), !out.isEmpty else { throw UsageError("profile needs --out DIR") }
-        let output = try InstructionProfile.profile(settings, into: URL(fileURLWithPath: out), replacing: parsed.flag("force"))
+        let output = try InstructionProfile.profile(
+            settings, into: URL(fileURLWithPath: out), replacing: parsed.flag("force"),
+            flameGraph: { FlameGraph.svg($0, title: $1) })
         var lines = [
             "profiled \(settings.frames - settings.warmUpFrames) measured frames of \(settings.workload) at \(settings.size) "
                 + "(\(settings.backend.rawValue)): \(output.instructions) instructions",

@@ -20,41 +20,10 @@ enum RunCommands {
         seeing.prepare(&runner)
         let (document, runs) = try runner.run()
         if parsed.flag("verify") { try LaneVerification.verifyAll(runner.benchmarks).forEach(FrameBenchCommand.printError) }
-        var comparison: (ComparisonReport, String)?
-        let store = PackageRoot.current.baselines
-        let name = BaselineStore.defaultName
-        if usesSuite, [.text, .markdown, .junit].contains(output.format), FileManager.default.fileExists(atPath: store.path(for: name)) {
-            // The run is the job; a baseline that cannot be read only loses the comparison.
-            do {
-                var options = ComparisonOptions()
-                options.timingGates = false  // a stored baseline is not a same-window control
-                let baseline = try store.load(name).narrowed(toSuiteOf: document)
-                comparison = (Comparison.compare(baseline: baseline, candidate: document, options: options), name)
-            } catch {
-                FrameBenchCommand.printError("framebench: not compared with the stored baseline: \(error)")
-            }
-        }
-        switch output.format {
-        case .githubBenchmark, .bmf, .csv:
-            try output.emit(try output.export(document) ?? "")
-        case .json:
-            try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
-        case .markdown:
-            var text = MarkdownReport.run(document)
-            if let (report, baseline) = comparison { text += "\n\n" + MarkdownReport.comparison(report, baselineName: baseline) }
-            try output.emit(text)
-        case .junit:
-            try output.emit(JUnitReport.report(comparison?.0 ?? ComparisonReport()))
-        case .text:
-            let text = TextReport(colors: output.colors)
-            var body = output.quiet ? "" : text.run(document, runs: runs)
-            if let (report, baseline) = comparison { body += "\n" + text.comparison(report, baselineName: baseline) }
-            try output.emit(body)
-        case .html:
-            try output.emit(
-                comparison.map { SeeingOptions.comparisonPage(baseline: try? store.load($0.1), candidate: document, report: $0.0) }
-                    ?? String(decoding: HTMLReport.run(document, markers: SeeingOptions.markers([document])), as: UTF8.self))
-        }
+        let stored = usesSuite && output.format.showsStoredComparison ? storedComparison(document) : nil
+        var options = output.exportOptions
+        if output.format.marksScriptEvents { options.markers = SeeingOptions.markers([document]) }
+        try output.write(.run(document, runs: runs, stored: stored), options: options)
         try seeing.finish(document, tablesToStandardError: output.format != .text && output.path == nil)
         try document.checkProgramRuns()  // the report is out first: it says how each run ended
         return 0
@@ -71,6 +40,24 @@ enum RunCommands {
         let report = parsed.flag("counted-child") ? try CountedRun.runAsChild(settings) : try IsolatedRun.runAsChild(settings)
         try StandardStreams.printLine(report)
         return 0
+    }
+
+    /// The suite's run compared with the stored baseline, when there is one.
+    /// The run is the job: a baseline that cannot be read only loses the comparison.
+    private static func storedComparison(_ document: RunDocument) -> ComparedRuns? {
+        let store = PackageRoot.current.baselines
+        let name = BaselineStore.defaultName
+        guard FileManager.default.fileExists(atPath: store.path(for: name)) else { return nil }
+        do {
+            var options = ComparisonOptions()
+            options.timingGates = false  // a stored baseline is not a same-window control
+            let baseline = try store.load(name)
+            let report = Comparison.compare(baseline: baseline.narrowed(toSuiteOf: document), candidate: document, options: options)
+            return ComparedRuns(report: report, baselineName: name, baseline: baseline, candidate: document)
+        } catch {
+            FrameBenchCommand.printError("framebench: not compared with the stored baseline: \(error)")
+            return nil
+        }
     }
 
     static func overhead(_ parsed: ParsedArguments) throws -> Int32 {
@@ -95,7 +82,7 @@ enum RunCommands {
         let seeing = try SeeingOptions(parsed)  // --trace's file is checked before recording
         let outcome = try Recording.recordFrames(options)
         if let tracePath = seeing.tracePath {
-            try AtomicFile.write(RecordTrace.render(outcome, settings: settings), to: tracePath, replacing: seeing.replacing)
+            try AtomicFile.write(try RecordTrace.render(outcome, settings: settings), to: tracePath, replacing: seeing.replacing)
         }
         try StandardStreams.printLine("recorded \(settings.frames) frames of \(settings.workload) at \(settings.size) (\(outcome.bytes) bytes) in \(out)")
         return 0

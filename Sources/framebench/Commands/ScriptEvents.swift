@@ -1,5 +1,6 @@
 import FrameGrid
 import Harness
+import Reports
 import SceneKit
 import Workloads
 

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 
 /// `--trace FILE` and `--profile-views` on `run`: what a run shows beyond its
 /// report. The trace (`ChromeTrace`) carries each scenario's script events
@@ -10,9 +11,6 @@ import Harness
 /// Profiling views runs the benchmarks in this process (the probe lives
 /// here), not one process per run.
 struct SeeingOptions {
-    static let valued: Set<String> = ["trace", "view-rows"]
-    static let switches: Set<String> = ["profile-views"]
-
     var tracePath: String?
     var replacing: Bool
     var profilesViews: Bool
@@ -59,30 +57,22 @@ struct SeeingOptions {
             tables.append("per-view layout cost: no framebench lane laid out views (scenes have views; plain workloads do not)")
         }
         if let tracePath {
-            var markers: [String: [TraceMarker]] = [:]
-            for report in document.scenarios where markers[report.name] == nil {
-                markers[report.name] = ScriptEvents.markers(for: report.settings)
-            }
-            let bytes = ChromeTrace.render(document, markers: markers, views: views)
-            try AtomicFile.write(bytes, to: tracePath, replacing: replacing)
+            var options = ExportOptions()
+            options.markers = SeeingOptions.markers([document])
+            options.views = views
+            try AtomicFile.write(try TraceExporter().render(.run(document), options: options), to: tracePath, replacing: replacing)
         }
         for table in tables {
             if tablesToStandardError { FrameBenchCommand.printError(table) } else { try StandardStreams.printLine(table) }
         }
     }
 
-    /// Script events of every scenario of `documents`, for HTML reports.
+    /// Script events of every scenario of `documents`, for the trace and HTML reports.
     static func markers(_ documents: [RunDocument]) -> [String: [TraceMarker]] {
         var markers: [String: [TraceMarker]] = [:]
         for report in documents.flatMap(\.scenarios) where markers[report.name] == nil {
             markers[report.name] = ScriptEvents.markers(for: report.settings)
         }
         return markers
-    }
-
-    /// The HTML page of a comparison or check.
-    static func comparisonPage(baseline: RunDocument?, candidate: RunDocument, report: ComparisonReport) -> String {
-        let markers = markers([candidate])
-        return String(decoding: HTMLReport.comparison(baseline: baseline, candidate: candidate, report: report, markers: markers), as: UTF8.self)
     }
 }

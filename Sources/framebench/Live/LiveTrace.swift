@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 
 /// `live --trace FILE`: the session's frames as a Chrome/Perfetto trace
 /// (`ChromeTrace`), every frame drawn, none left out as warm-up. Live frames
@@ -9,7 +10,7 @@ import Harness
 /// axis is the frames end to end: the waits between frames (the frame rate,
 /// the keyboard) are not on it.
 enum LiveTrace {
-    static func render(_ summary: LiveSession.Summary, options: LiveSession.Options) -> [UInt8] {
+    static func render(_ summary: LiveSession.Summary, options: LiveSession.Options) throws -> [UInt8] {
         let count = summary.renderNanoseconds.count
         func column(_ values: [Double]) -> [Int] { values.prefix(count).map { Int($0) } }
         let layout = column(summary.layoutNanoseconds)
@@ -37,6 +38,6 @@ enum LiveTrace {
             settings: settings, metrics: [:], histogram: Histogram(values: times),
             budget: FrameBudget.evaluate(frameTimes: times, budget: budget), frameBudgetNanoseconds: budget,
             runs: [RunSamples(frames: frames)], peakResidentBytes: 0)
-        return ChromeTrace.render([report], commit: nil, created: ISO8601DateFormatter().string(from: Date()))
+        return try ChromeTrace.render([report], commit: nil, created: ISO8601DateFormatter().string(from: Date()))
     }
 }

@@ -16,10 +16,7 @@ enum ProgramCommand {
         guard parsed.positionals.isEmpty else {
             throw UsageError("program: unexpected '\(parsed.positionals[0])' before -- (the command goes after --)")
         }
-        let output = try OutputOptions(parsed)
-        if output.format == .junit {
-            throw UsageError("program: --format junit reports comparisons; use text, json or markdown")
-        }
+        let output = try OutputOptions(parsed)  // refuses junit: a program run has no comparison
         var programs = try benchmarks(parsed)
         let frameLog = parsed.string("frame-log")
         let collected = CollectedRuns()
@@ -47,18 +44,9 @@ enum ProgramCommand {
             runner.progress = OutputOptions.progressBar()
             document = try runner.run().document
         }
-        switch output.format {
-        case .json:
-            try output.emit(String(decoding: try JSONFile.encode(document, compact: true), as: UTF8.self))
-        case .markdown:
-            try output.emit(MarkdownReport.run(document))
-        case .githubBenchmark, .bmf, .csv:
-            try output.emit(try OutputOptions.export(document, as: output.format) ?? "")
-        case .html:
-            try output.emit(String(decoding: HTMLReport.run(document), as: UTF8.self))
-        case .junit, .text:
-            try output.emit(output.quiet ? "" : TextReport(colors: output.colors).run(document))
-        }
+        var options = output.exportOptions
+        options.escapesControls = false  // emit escapes a program's CSV for a terminal (as it always has)
+        try output.write(.run(document), options: options)
         if let frameLog {
             try AtomicFile.write(Array(collected.frameLog().utf8), to: frameLog, replacing: parsed.flag("force"))
         }

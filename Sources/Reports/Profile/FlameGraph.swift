@@ -1,3 +1,5 @@
+import Harness
+
 /// A flame graph of folded stacks as one standalone SVG file: the roots at
 /// the bottom, each frame as wide as its share of the instructions, callers
 /// below callees; every frame's name and count in its tooltip, names

@@ -1,3 +1,5 @@
+import Harness
+
 /// The charts of the HTML report, each a self-contained inline `<svg>`:
 /// nothing is fetched, no script runs. Long runs are drawn one column per
 /// pixel-wide bucket of frames, each column showing its slowest frame (the
@@ -119,16 +121,25 @@ enum SVGChart {
         let axis = top + plotHeight
         svg += text(left, axis + 14, "frame \(report.settings.warmUpFrames)", size: 10)
         svg += text(left + plotWidth, axis + 14, "\(frames.count) measured frames", anchor: "end", size: 10)
-        // Script events: a tick on the time axis each, named in its tooltip; the first few labelled.
-        let events = markerPositions(markers, in: report)
+        svg += scriptTicks(markerPositions(markers, in: report), of: report, frames: frames.count,
+            left: left, width: plotWidth, top: top, axis: axis)
+        return svg + "</svg>"
+    }
+
+    /// Script events: a tick on the time axis each, named in its tooltip; the first few labelled.
+    private static func scriptTicks(
+        _ events: [(index: Int, name: String)], of report: ScenarioReport, frames: Int, left: Double, width plotWidth: Double,
+        top: Double, axis: Double
+    ) -> String {
+        var svg = ""
         for (number, event) in events.enumerated() {
-            let x = left + (Double(event.index) + 0.5) / Double(frames.count) * plotWidth
+            let x = left + (Double(event.index) + 0.5) / Double(frames) * plotWidth
             svg += "<g><title>\(HTMLText.escape("\(event.name) (frame \(report.settings.warmUpFrames + event.index))"))</title>"
                 + line(x, top, x, axis, "#7f7f7f", dash: true, width: 0.6)
                 + "<path d=\"M\(HTMLText.number(x)) \(HTMLText.number(axis)) l-4 8 h8 z\" fill=\"#444\"/></g>"
             if number < 12 { svg += text(x + 2, axis + 30 + Double(number % 2) * 11, event.name, size: 9, color: "#444") }
         }
-        return svg + "</svg>"
+        return svg
     }
 
     /// A phase's distribution over frames: 30 bins up to its p99, the rest counted apart.

@@ -1,3 +1,5 @@
+import Harness
+
 /// Text for an HTML page or an SVG inside it: names in reports come from
 /// files a user gave (suite names, benchmark names, machine fields) and can
 /// be hostile, so every string that goes into the page passes through here.

@@ -1,3 +1,5 @@
+import Harness
+
 /// A run, or a comparison of two, as one self-contained HTML page: inline
 /// CSS and SVG only, nothing fetched and no script, so it reads the same
 /// offline, in a CI artifact and in a mail. Every name in it is escaped.
