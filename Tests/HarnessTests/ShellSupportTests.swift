@@ -75,7 +75,7 @@ final class ShellSupportTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.prefix(6), ["--format --force", "framebench ncurses both", "profile-feed", "save show",
-                                         "run record", "text json markdown junit html"])
+                                         "run record results-diff", "text json markdown junit html"])
     }
 
     func testTheScriptsParseInTheirShells() throws {
