@@ -1,0 +1,73 @@
+import FrameGrid
+import TerminalOutput
+import Workloads
+
+/// Our lane's render stage: `TerminalRenderer` diffs the grid against the
+/// shown frame, encodes the difference and writes it to `sink` in one
+/// write, then commits the grid as shown.
+public final class TerminalRendererStage: RenderStage {
+    public static var lane: Backend { .framebench }
+
+    public let renderer: TerminalRenderer
+    private let sink: FrameSink
+    /// The run's scratch file behind `sink`, emptied past its limit; nil
+    /// when the sink keeps every byte (a recording, `--verify`, a terminal).
+    private let scratch: ScratchFile?
+    /// A workload that draws over, or reuses, its last grid keeps it: the
+    /// renderer copies the changed rows. Any other swaps grids with the
+    /// renderer (no cells copied).
+    private let commitsByCopy: Bool
+    public private(set) var frameBytes = 0
+    /// The last frame's diff (the differ's own, refilled every frame).
+    public private(set) var lastDiff: FrameDiff?
+
+    /// `workload`'s flags decide how frames are committed.
+    public convenience init(renderer: TerminalRenderer, sink: FrameSink, workload: Workload) {
+        self.init(renderer: renderer, sink: sink, scratch: nil, workload: workload)
+    }
+
+    init(renderer: TerminalRenderer, sink: FrameSink, scratch: ScratchFile?, workload: Workload) {
+        self.renderer = renderer
+        self.sink = sink
+        self.scratch = scratch
+        commitsByCopy = workload.drawsIncrementally || workload.reusesLastFrame
+    }
+
+    @inline(__always)
+    public func render<Probe: FrameProbe>(_ grid: inout Grid, _ probe: inout Probe) throws {
+        let diff = probe.phase(.diff, of: .framebench, ends: 3) { renderer.diff(grid) }
+        probe.phase(.encode, of: .framebench, ends: 4) { renderer.encode(diff, grid) }
+        try probe.phase(.write, of: .framebench, ends: 5) {
+            try renderer.write(to: sink)
+            if commitsByCopy { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
+        }
+        lastDiff = diff
+    }
+
+    @inline(__always)
+    public func finishFrame() {
+        frameBytes = renderer.encoder.output.count
+        scratch?.wrote(frameBytes)
+    }
+
+    public func shownFrame(drawnInto grid: Grid) -> Grid { renderer.shown ?? grid }
+
+    public func record(_ marks: PhaseMarks, into samples: inout FrameSamples) {
+        samples.recordTimes(
+            start: marks.clock(0), updated: marks.clock(1), drawn: marks.clock(2), diffed: marks.clock(3),
+            encoded: marks.clock(4), end: marks.clock(5))
+        samples.record(.frame, marks.allocated(0, 5))
+        samples.record(.render, marks.allocated(2, 4))
+        samples.record(.update, marks.allocated(0, 1))
+        samples.record(.layout, marks.allocated(1, 2))
+        samples.record(.diff, marks.allocated(2, 3))
+        samples.record(.encode, marks.allocated(3, 4))
+        samples.record(.write, marks.allocated(4, 5))
+        samples.append(Double(frameBytes), to: .bytes)
+        guard let diff = lastDiff else { return }
+        samples.append(Double(diff.changedCells), to: .dirtyCells)
+        samples.append(Double(diff.rowsTouched), to: .dirtyRows)
+        samples.append(Double(diff.rects.count), to: .dirtyRects)
+        samples.append(Double(diff.scrolls.count), to: .scrollOperations)
+    }
+}
