@@ -16,12 +16,15 @@ public final class FramePipeline<Stage: RenderStage> {
     public let stage: Stage
     /// The grid the workload draws into. After a frame it may hold an older
     /// frame (a stage may swap grids): read the frame from `shownFrame`.
-    public private(set) var grid: Grid
+    public var grid: Grid { canvas }
+    // Private, as the lanes' grids were: the optimizer can then drop the
+    // dynamic exclusivity checks on it inside the phases.
+    private var canvas: Grid
 
     public init(workload: Workload, stage: Stage, size: Size) {
         self.workload = workload
         self.stage = stage
-        grid = Grid(size: size)
+        canvas = Grid(size: size)
     }
 
     /// Runs frame `index` with `probe` watching. The stage's bookkeeping
@@ -31,20 +34,20 @@ public final class FramePipeline<Stage: RenderStage> {
     public func frame<Probe: FrameProbe>(_ index: Int, _ probe: inout Probe) throws {
         probe.mark(0)
         try probe.phase(.update, of: Stage.lane, ends: 1) { try workload.update(frame: index) }
-        probe.phase(.layout, of: Stage.lane, ends: 2) { workload.draw(frame: index, into: &grid) }
-        try stage.render(&grid, &probe)
+        probe.phase(.layout, of: Stage.lane, ends: 2) { workload.draw(frame: index, into: &canvas) }
+        try stage.render(&canvas, &probe)
         stage.finishFrame()
     }
 
     /// The frame just rendered, as the terminal now shows it.
-    public var shownFrame: Grid { stage.shownFrame(drawnInto: grid) }
+    public var shownFrame: Grid { stage.shownFrame(drawnInto: canvas) }
 }
 
 extension FramePipeline where Stage == TerminalRendererStage {
     /// Starts over at `size` (live mode's resize): a blank grid, and the
     /// next frame repaints in full.
     public func restart(size: Size) {
-        grid = Grid(size: size)
+        canvas = Grid(size: size)
         stage.renderer.invalidate()
     }
 }

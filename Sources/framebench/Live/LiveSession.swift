@@ -105,37 +105,14 @@ public final class LiveSession {
         var buffer = [UInt8](repeating: 0, count: 256)
         var lastInput = MonotonicClock.now()
         while true {
-            if RawTerminal.takeStopRequest() { RawTerminal.suspend() }
-            if RawTerminal.takeContinued() {
-                // Back from Ctrl-Z or a stop: the shell had the terminal; take it again and repaint.
-                RawTerminal.resume()
-                try enterScreen()
-                if let size = RawTerminal.size(), size != (grid.cols, grid.rows) {
-                    resize(to: Size(cols: size.cols, rows: size.rows))
-                }
-                needsFrame = true
-            }
-            if RawTerminal.takeResize(), let size = RawTerminal.size() {
-                resize(to: Size(cols: size.cols, rows: size.rows))
-                needsFrame = true
-            }
+            if try takeTerminalSignals() { needsFrame = true }
             // Frames come at the frame rate while the script plays or an
             // animation runs; otherwise only when an input or resize asks.
             let moving = playing || scene?.needsFrame == true
             if !moving { nextTick = max(nextTick, Double(MonotonicClock.now()) + interval) }
             var wait = moving ? max(0, (nextTick - Double(MonotonicClock.now())) / 1_000_000) : 100
             if parser.isWaiting { wait = min(wait, Double(KeyParser.escapeTimeoutNanoseconds) / 1_000_000) }
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            var inputs: [LiveInput] = []
-            if poll(&descriptor, 1, Int32(wait.rounded(.up))) > 0 {
-                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 256) }
-                if count > 0 {
-                    lastInput = MonotonicClock.now()
-                    inputs = parser.feed(Array(buffer[0..<count]))
-                }
-            } else if parser.isWaiting && MonotonicClock.now() - lastInput >= KeyParser.escapeTimeoutNanoseconds {
-                inputs = parser.flush()
-            }
+            let inputs = readInputs(&parser, waitingMilliseconds: wait, buffer: &buffer, lastInput: &lastInput)
             for input in inputs {
                 if handle(input) == false { return summary }
                 needsFrame = true
@@ -157,6 +134,45 @@ public final class LiveSession {
                 needsFrame = false
             }
         }
+    }
+
+    /// Stops, continues and resizes the terminal asked for since the last
+    /// look; true when the screen must be drawn again.
+    private func takeTerminalSignals() throws -> Bool {
+        var redraw = false
+        if RawTerminal.takeStopRequest() { RawTerminal.suspend() }
+        if RawTerminal.takeContinued() {
+            // Back from Ctrl-Z or a stop: the shell had the terminal; take it again and repaint.
+            RawTerminal.resume()
+            try enterScreen()
+            if let size = RawTerminal.size(), size != (grid.cols, grid.rows) {
+                resize(to: Size(cols: size.cols, rows: size.rows))
+            }
+            redraw = true
+        }
+        if RawTerminal.takeResize(), let size = RawTerminal.size() {
+            resize(to: Size(cols: size.cols, rows: size.rows))
+            redraw = true
+        }
+        return redraw
+    }
+
+    /// The keys and wheel events that arrive within `wait` ms, or a lone
+    /// escape once it has waited long enough to be one.
+    private func readInputs(
+        _ parser: inout KeyParser, waitingMilliseconds wait: Double, buffer: inout [UInt8], lastInput: inout UInt64
+    ) -> [LiveInput] {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, Int32(wait.rounded(.up))) > 0 {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 256) }
+            guard count > 0 else { return [] }
+            lastInput = MonotonicClock.now()
+            return parser.feed(Array(buffer[0..<count]))
+        }
+        if parser.isWaiting && MonotonicClock.now() - lastInput >= KeyParser.escapeTimeoutNanoseconds {
+            return parser.flush()
+        }
+        return []
     }
 
     /// The alternate screen and mouse reporting, and a full repaint next frame.
