@@ -16,7 +16,9 @@ final class FramePipelineTests: XCTestCase {
         static var marksInstructions: Bool { false }
         let calls = Calls()
         mutating func mark(_ boundary: Int) { calls.list.append("mark \(boundary)") }
-        func closing(_ phase: FramePhase, start: Int) { calls.list.append("\(phase.rawValue) from \(start)") }
+        func closing(_ phase: FramePhase, of lane: Backend, start: Int) {
+            calls.list.append("\(phase.rawValue) from \(start)")
+        }
     }
 
     static func settings(_ workload: String, frames: Int = 30) -> RunSettings {

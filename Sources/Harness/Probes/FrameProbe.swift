@@ -19,9 +19,10 @@ public protocol FrameProbe {
     /// At `boundary`, outside any phase (between two phases' windows).
     mutating func mark(_ boundary: Int)
 
-    /// At the end of `phase`, inside it: what runs here is counted in the
-    /// phase's time and instructions. `start` is the boundary it began at.
-    func closing(_ phase: FramePhase, start: Int)
+    /// At the end of `phase` of `lane`, inside it: what runs here is
+    /// counted in the phase's time and instructions. `start` is the
+    /// boundary it began at.
+    func closing(_ phase: FramePhase, of lane: Backend, start: Int)
 }
 
 extension FrameProbe {
@@ -34,12 +35,12 @@ extension FrameProbe {
         if Self.marksInstructions {
             value = try InstructionCounter.phase(phase, lane: lane) { () throws(E) -> T in
                 let value = try body()
-                closing(phase, start: boundary - 1)
+                closing(phase, of: lane, start: boundary - 1)
                 return value
             }
         } else {
             value = try body()
-            closing(phase, start: boundary - 1)
+            closing(phase, of: lane, start: boundary - 1)
         }
         mark(boundary)
         return value
@@ -51,5 +52,5 @@ public struct NoProbe: FrameProbe {
     public static var marksInstructions: Bool { false }
     public init() {}
     @inline(__always) public func mark(_ boundary: Int) {}
-    @inline(__always) public func closing(_ phase: FramePhase, start: Int) {}
+    @inline(__always) public func closing(_ phase: FramePhase, of lane: Backend, start: Int) {}
 }
