@@ -17,9 +17,11 @@ public final class FramePipeline<Stage: RenderStage> {
     /// The grid the workload draws into. After a frame it may hold an older
     /// frame (a stage may swap grids): read the frame from `shownFrame`.
     public var grid: Grid { canvas }
-    // Private, as the lanes' grids were: the optimizer can then drop the
-    // dynamic exclusivity checks on it inside the phases.
-    private var canvas: Grid
+    /// Read and written inside the phases as a stored property of a class,
+    /// as the lanes' grids always were: handed down as an inout argument
+    /// instead, the phases' code changed (the ncurses lane's transfer
+    /// reloaded it after every ncurses call, 21,000 instructions a frame).
+    var canvas: Grid
 
     public init(workload: Workload, stage: Stage, size: Size) {
         self.workload = workload
@@ -35,7 +37,7 @@ public final class FramePipeline<Stage: RenderStage> {
         probe.mark(0)
         try probe.phase(.update, of: Stage.lane, ends: 1) { try workload.update(frame: index) }
         probe.phase(.layout, of: Stage.lane, ends: 2) { workload.draw(frame: index, into: &canvas) }
-        try stage.render(&canvas, &probe)
+        try stage.render(in: self, &probe)
         stage.finishFrame()
     }
 
@@ -56,8 +58,9 @@ extension FramePipeline where Stage == TerminalRendererStage {
 public protocol RenderStage: AnyObject {
     /// The lane whose instruction markers the phases run through.
     static var lane: Backend { get }
-    /// The render phases, ending at boundaries 3 and on (`FrameProbe`).
-    func render<Probe: FrameProbe>(_ grid: inout Grid, _ probe: inout Probe) throws
+    /// The render phases on `pipeline.canvas`, ending at boundaries 3 and
+    /// on (`FrameProbe`).
+    func render<Probe: FrameProbe>(in pipeline: FramePipeline<Self>, _ probe: inout Probe) throws
     /// After the frame, outside its timed window: counts the frame's bytes.
     func finishFrame()
     /// Bytes the last frame wrote.

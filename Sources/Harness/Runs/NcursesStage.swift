@@ -20,14 +20,10 @@ final class NcursesStage: RenderStage {
     }
 
     @inline(__always)
-    public func render<Probe: FrameProbe>(_ grid: inout Grid, _ probe: inout Probe) throws {
+    public func render<Probe: FrameProbe>(in pipeline: FramePipeline<NcursesStage>, _ probe: inout Probe) throws {
         probe.phase(.transfer, of: .ncurses, ends: 3) {
-            // A copy, as an application hands ncurses its frame: given the
-            // inout grid, the optimizer reloads its storage after every
-            // ncurses call (some 21,000 instructions a frame at 120x40).
-            let frame = grid
-            if frame.size != reference.size { reference.resize(to: frame.size) }
-            reference.transfer(frame)
+            if pipeline.canvas.size != reference.size { reference.resize(to: pipeline.canvas.size) }
+            reference.transfer(pipeline.canvas)
         }
         probe.phase(.render, of: .ncurses, ends: 4) { reference.refresh() }
     }

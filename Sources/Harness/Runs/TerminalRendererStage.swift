@@ -36,15 +36,17 @@ public final class TerminalRendererStage: RenderStage {
     }
 
     @inline(__always)
-    public func render<Probe: FrameProbe>(_ grid: inout Grid, _ probe: inout Probe) throws {
-        let diff = probe.phase(.diff, of: .framebench, ends: 3) { renderer.diff(grid) }
-        probe.phase(.encode, of: .framebench, ends: 4) { renderer.encode(diff, grid) }
+    public func render<Probe: FrameProbe>(
+        in pipeline: FramePipeline<TerminalRendererStage>, _ probe: inout Probe
+    ) throws {
+        let diff = probe.phase(.diff, of: .framebench, ends: 3) { renderer.diff(pipeline.canvas) }
+        probe.phase(.encode, of: .framebench, ends: 4) { renderer.encode(diff, pipeline.canvas) }
         try probe.phase(.write, of: .framebench, ends: 5) {
             try renderer.write(to: sink)
             if workload.drawsIncrementally || workload.reusesLastFrame {
-                renderer.commit(grid)
+                renderer.commit(pipeline.canvas)
             } else {
-                renderer.commit(swapping: &grid)
+                renderer.commit(swapping: &pipeline.canvas)
             }
         }
         lastDiff = diff
