@@ -13,7 +13,6 @@ final class FramePipelineTests: XCTestCase {
     /// Writes down every call a pipeline makes to its probe.
     struct Trail: FrameProbe {
         final class Calls { var list: [String] = [] }
-        static var marksInstructions: Bool { false }
         let calls = Calls()
         mutating func mark(_ boundary: Int) { calls.list.append("mark \(boundary)") }
         func closing(_ phase: FramePhase, of lane: Backend, start: Int) {

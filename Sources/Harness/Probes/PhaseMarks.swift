@@ -6,8 +6,6 @@
 /// Held inline (no heap): a frame's probe is a value on the stack, made
 /// anew for each frame.
 public struct PhaseMarks: FrameProbe {
-    public static var marksInstructions: Bool { true }
-
     private var clocks = InlineArray<6, UInt64>(repeating: 0)
     private var snapshots = InlineArray<6, AllocationSnapshot>(
         repeating: AllocationSnapshot(allocations: 0, bytes: 0))

@@ -35,8 +35,16 @@ public final class FramePipeline<Stage: RenderStage> {
     @inline(__always)
     public func frame<Probe: FrameProbe>(_ index: Int, _ probe: inout Probe) throws {
         probe.mark(0)
-        try probe.phase(.update, of: Stage.lane, ends: 1) { try workload.update(frame: index) }
-        probe.phase(.layout, of: Stage.lane, ends: 2) { workload.draw(frame: index, into: &canvas) }
+        try InstructionCounter.phase(.update, lane: Stage.lane) {
+            try workload.update(frame: index)
+            probe.closing(.update, of: Stage.lane, start: 0)
+        }
+        probe.mark(1)
+        InstructionCounter.phase(.layout, lane: Stage.lane) {
+            workload.draw(frame: index, into: &canvas)
+            probe.closing(.layout, of: Stage.lane, start: 1)
+        }
+        probe.mark(2)
         try stage.render(in: self, &probe)
         stage.finishFrame()
     }

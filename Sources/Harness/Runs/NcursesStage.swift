@@ -21,11 +21,17 @@ final class NcursesStage: RenderStage {
 
     @inline(__always)
     public func render<Probe: FrameProbe>(in pipeline: FramePipeline<NcursesStage>, _ probe: inout Probe) throws {
-        probe.phase(.transfer, of: .ncurses, ends: 3) {
+        InstructionCounter.phase(.transfer, lane: .ncurses) {
             if pipeline.canvas.size != reference.size { reference.resize(to: pipeline.canvas.size) }
             reference.transfer(pipeline.canvas)
+            probe.closing(.transfer, of: .ncurses, start: 2)
         }
-        probe.phase(.render, of: .ncurses, ends: 4) { reference.refresh() }
+        probe.mark(3)
+        InstructionCounter.phase(.render, lane: .ncurses) {
+            reference.refresh()
+            probe.closing(.render, of: .ncurses, start: 3)
+        }
+        probe.mark(4)
     }
 
     /// The byte count is an `lseek`: read here, outside the timed window.

@@ -39,16 +39,27 @@ public final class TerminalRendererStage: RenderStage {
     public func render<Probe: FrameProbe>(
         in pipeline: FramePipeline<TerminalRendererStage>, _ probe: inout Probe
     ) throws {
-        let diff = probe.phase(.diff, of: .framebench, ends: 3) { renderer.diff(pipeline.canvas) }
-        probe.phase(.encode, of: .framebench, ends: 4) { renderer.encode(diff, pipeline.canvas) }
-        try probe.phase(.write, of: .framebench, ends: 5) {
+        let diff = InstructionCounter.phase(.diff, lane: .framebench) {
+            let diff = renderer.diff(pipeline.canvas)
+            probe.closing(.diff, of: .framebench, start: 2)
+            return diff
+        }
+        probe.mark(3)
+        InstructionCounter.phase(.encode, lane: .framebench) {
+            renderer.encode(diff, pipeline.canvas)
+            probe.closing(.encode, of: .framebench, start: 3)
+        }
+        probe.mark(4)
+        try InstructionCounter.phase(.write, lane: .framebench) {
             try renderer.write(to: sink)
             if workload.drawsIncrementally || workload.reusesLastFrame {
                 renderer.commit(pipeline.canvas)
             } else {
                 renderer.commit(swapping: &pipeline.canvas)
             }
+            probe.closing(.write, of: .framebench, start: 4)
         }
+        probe.mark(5)
         lastDiff = diff
     }
 
