@@ -33,14 +33,14 @@ func countedFrames(warmUp: Int, measured: Int, units: Int) {
         let isMeasured = frame >= warmUp
         InstructionCounter.setMeasured(isMeasured)
         let work = isMeasured ? units : 10 * units
-        InstructionCounter.phase(.update, lane: .ours) { spin(work) }
-        InstructionCounter.phase(.layout, lane: .ours) { spin(2 * work) }
-        InstructionCounter.phase(.encode, lane: .ours) {
+        InstructionCounter.phase(.update, lane: .framebench) { spin(work) }
+        InstructionCounter.phase(.layout, lane: .framebench) { spin(2 * work) }
+        InstructionCounter.phase(.encode, lane: .framebench) {
             spin(work)
-            InstructionCounter.phase(.write, lane: .ours) { spin(work) }
+            InstructionCounter.phase(.write, lane: .framebench) { spin(work) }
         }
         do {
-            try InstructionCounter.phase(.refresh, lane: .ncurses) { () throws(ProbeError) in
+            try InstructionCounter.phase(.render, lane: .ncurses) { () throws(ProbeError) in
                 spin(3 * work)
                 throw ProbeError()
             }
@@ -63,16 +63,16 @@ func demo() throws {
         )
         for lane in counts.totals.keys.sorted() {
             for phase in counts.totals[lane]!.keys.sorted() {
-                print("  \(lane.rawValue).\(phase.rawValue): \(counts.totals[lane]![phase]!) instructions")
+                print("  \(lane.markerName).\(phase.markerName): \(counts.totals[lane]![phase]!) instructions")
             }
         }
-        let update = Double(counts.totals[.ours]?[.update] ?? 0)
+        let update = Double(counts.totals[.framebench]?[.update] ?? 0)
         print(
             String(
                 format: "  layout/update %.4f, encode/update %.4f, ncurses.refresh/update %.4f",
-                Double(counts.totals[.ours]?[.layout] ?? 0) / update,
-                Double(counts.totals[.ours]?[.encode] ?? 0) / update,
-                Double(counts.totals[.ncurses]?[.refresh] ?? 0) / update))
+                Double(counts.totals[.framebench]?[.layout] ?? 0) / update,
+                Double(counts.totals[.framebench]?[.encode] ?? 0) / update,
+                Double(counts.totals[.ncurses]?[.render] ?? 0) / update))
     }
 }
 

@@ -60,7 +60,7 @@ final class GateTests: XCTestCase {
     // MARK: The metric contract
 
     func testTheWholeFrameIsTheSumOfItsPhasesInBothLanes() throws {
-        let result = try PeerRun.run(GateTests.settings(frames: 120, backend: .both))
+        let result = try LaneRun.run(GateTests.settings(frames: 120, backend: .both))
         for lane in result.results {
             let frames = lane.samples[.frameTime]
             XCTAssertEqual(frames.count, 120 - 10)

@@ -32,7 +32,7 @@ final class PreemptedFramesTests: XCTestCase {
             workloadSettings: WorkloadSettings(size: Size(cols: 40, rows: 10), seed: 3, feedItems: 1_000),
             backend: .framebench, term: "xterm-256color", catalog: WorkloadFactory.catalog)
         settings.name = "preempted"
-        let result = try PeerRun.run(settings)
+        let result = try LaneRun.run(settings)
         let samples = try XCTUnwrap(result.results.first).samples
         XCTAssertEqual(samples.preemptions.count, samples.frames, "one count per measured frame")
         XCTAssertTrue(samples.preemptions.allSatisfy { $0 >= 0 })
@@ -49,7 +49,7 @@ final class PreemptedFramesTests: XCTestCase {
             workloadSettings: WorkloadSettings(size: Size(cols: 30, rows: 8), seed: 3, feedItems: 1_000),
             backend: .framebench, term: "xterm-256color", catalog: WorkloadFactory.catalog)
         settings.name = "preempted-report"
-        var run = try PeerRun.run(settings)
+        var run = try LaneRun.run(settings)
         var samples = run.results[0].samples
         samples.preemptions = samples.preemptions.indices.map { $0 == 3 ? 1 : 0 }
         run.results[0].samples = samples

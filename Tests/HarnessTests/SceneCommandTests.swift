@@ -35,7 +35,7 @@ final class SceneCommandTests: XCTestCase {
                 workloadSettings: WorkloadSettings(size: Size(cols: 48, rows: 16), seed: 3, feedItems: 10_000_000),
                 backend: .both, catalog: WorkloadFactory.catalog)
             settings.script = "resize"
-            let result = try PeerRun.run(settings)
+            let result = try LaneRun.run(settings)
             XCTAssertEqual(result.results.count, 2)
             for backend in result.results {
                 XCTAssertEqual(backend.samples[.frameTime].count, 120 - settings.warmUpFrames, "\(name) \(backend.backend)")

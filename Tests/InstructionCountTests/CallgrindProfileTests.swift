@@ -89,10 +89,10 @@ final class CallgrindProfileTests: XCTestCase {
 
     func testCountsPerLaneAndPhaseComeFromTheMarkers() throws {
         let counts = InstructionCounts(profile: try CallgrindProfile(parsing: Self.twoMarkers))
-        XCTAssertEqual(counts.totals, [.ours: [.update: 11310, .layout: 22560]])
-        XCTAssertEqual(counts.frameTotal(.ours), 33870)
-        XCTAssertEqual(counts.perFrame(.update, lane: .ours, frames: 3), 3770)
-        XCTAssertEqual(counts.perFrame(lane: .ours, frames: 3), 11290)
+        XCTAssertEqual(counts.totals, [.framebench: [.update: 11310, .layout: 22560]])
+        XCTAssertEqual(counts.frameTotal(.framebench), 33870)
+        XCTAssertEqual(counts.perFrame(.update, lane: .framebench, frames: 3), 3770)
+        XCTAssertEqual(counts.perFrame(lane: .framebench, frames: 3), 11290)
     }
 
     func testCallsFromOneMarkerToAnotherCountOnlyForTheCallee() throws {
@@ -110,7 +110,7 @@ final class CallgrindProfileTests: XCTestCase {
             0 100
             """
         let counts = InstructionCounts(profile: try CallgrindProfile(parsing: text))
-        XCTAssertEqual(counts.totals[.ncurses], [.refresh: 1010, .write: 100])
+        XCTAssertEqual(counts.totals[.ncurses], [.render: 1010, .write: 100])
         XCTAssertEqual(counts.frameTotal(.ncurses), 1110)
     }
 

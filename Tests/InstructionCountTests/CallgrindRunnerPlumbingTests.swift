@@ -71,7 +71,7 @@ final class CallgrindRunnerPlumbingTests: XCTestCase {
         // shell holds: the child runs in `/` with the allowlisted variables.
         XCTAssertTrue(output.contains("directory=/ extra=unset home=/home/someone\n"), output)
         XCTAssertTrue(outcome.frames.isEmpty)
-        XCTAssertEqual(outcome.counts.totals, [.ours: [.diff: 40, .encode: 7]])
+        XCTAssertEqual(outcome.counts.totals, [.framebench: [.diff: 40, .encode: 7]])
         XCTAssertEqual(outcome.collectedInstructions, 47)
         XCTAssertNil(outcome.outputFile)
     }
@@ -81,8 +81,8 @@ final class CallgrindRunnerPlumbingTests: XCTestCase {
         let outcome = try runner(outcome: "frames").run(arguments: [], perFrame: true, keepOutput: kept)
         XCTAssertTrue(String(decoding: outcome.standardOutput, as: UTF8.self).contains("frames=1\n"))
         XCTAssertEqual(outcome.frameTotals(.ncurses), [1, 2, 10])
-        XCTAssertEqual(outcome.frameTotals(.ours), [])
-        XCTAssertEqual(outcome.counts.totals, [.ncurses: [.refresh: 113]])
+        XCTAssertEqual(outcome.frameTotals(.framebench), [])
+        XCTAssertEqual(outcome.counts.totals, [.ncurses: [.render: 113]])
         for suffix in ["", ".1", ".2", ".10"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: kept.path + suffix), "kept\(suffix)")
         }

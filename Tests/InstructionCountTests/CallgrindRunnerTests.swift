@@ -51,7 +51,7 @@ final class CallgrindRunnerTests: XCTestCase {
         let first = try standardRun()
         let second = try runner.run(arguments: Self.standardArguments)
         let longerWarmUp = try runner.run(arguments: ["frames", "6", "10", "5000"])
-        XCTAssertEqual(Set(first.counts.totals.keys), [.ours, .ncurses])
+        XCTAssertEqual(Set(first.counts.totals.keys), [.framebench, .ncurses])
         XCTAssertEqual(first.counts, second.counts)
         XCTAssertEqual(first.counts, longerWarmUp.counts, "warm-up frames (10x the work) must not be counted")
         XCTAssertEqual(
@@ -80,14 +80,14 @@ final class CallgrindRunnerTests: XCTestCase {
     func testEachPhaseIsChargedWithItsOwnWork() throws {
         try requireValgrind()
         let counts = try standardRun().counts
-        let ours = try XCTUnwrap(counts.totals[.ours])
+        let ours = try XCTUnwrap(counts.totals[.framebench])
         XCTAssertEqual(Set(ours.keys), [.update, .layout, .encode], "the nested write phase counts for encode")
         let update = Double(try XCTUnwrap(ours[.update]))
         XCTAssertGreaterThan(update, 10 * 5000, "at least an instruction per unit of work")
         XCTAssertEqual(Double(ours[.layout]!) / update, 2, accuracy: 0.02)
         XCTAssertEqual(Double(ours[.encode]!) / update, 2, accuracy: 0.02)
-        XCTAssertEqual(Double(try XCTUnwrap(counts.totals[.ncurses]?[.refresh])) / update, 3, accuracy: 0.03)
-        XCTAssertEqual(counts.frameTotal(.ours), ours[.update]! + ours[.layout]! + ours[.encode]!)
+        XCTAssertEqual(Double(try XCTUnwrap(counts.totals[.ncurses]?[.render])) / update, 3, accuracy: 0.03)
+        XCTAssertEqual(counts.frameTotal(.framebench), ours[.update]! + ours[.layout]! + ours[.encode]!)
     }
 
     func testPerFrameCountsHaveOneEntryPerMeasuredFrameAndAddUpToTheTotals() throws {
@@ -96,10 +96,10 @@ final class CallgrindRunnerTests: XCTestCase {
         let outcome = try runner.run(arguments: Self.standardArguments, perFrame: true)
         XCTAssertEqual(outcome.frames.count, 10)
         XCTAssertEqual(outcome.frames.reduce(InstructionCounts(totals: [:])) { $0.adding($1) }, outcome.counts)
-        let ours = outcome.frameTotals(.ours)
+        let ours = outcome.frameTotals(.framebench)
         XCTAssertEqual(ours.count, 10)
         XCTAssertEqual(Set(ours).count, 1, "every frame does the same work: \(ours)")
-        XCTAssertEqual(outcome.counts.frameTotal(.ours), ours.reduce(0, +))
+        XCTAssertEqual(outcome.counts.frameTotal(.framebench), ours.reduce(0, +))
         let whole = try standardRun()
         XCTAssertTrue(whole.frames.isEmpty)
         XCTAssertEqual(whole.counts, outcome.counts, "dumping per frame changes no count")
@@ -114,7 +114,7 @@ final class CallgrindRunnerTests: XCTestCase {
         XCTAssertEqual(outcome.outputFile, kept)
         let profile = try CallgrindProfile(contentsOf: kept)
         XCTAssertEqual(InstructionCounts(profile: profile), outcome.counts)
-        XCTAssertGreaterThanOrEqual(outcome.collectedInstructions, outcome.counts.frameTotal(.ours))
+        XCTAssertGreaterThanOrEqual(outcome.collectedInstructions, outcome.counts.frameTotal(.framebench))
     }
 
     func testTheStrippedCopyIsMadeOnceAndReused() throws {

@@ -11,7 +11,7 @@ final class InstructionCounterTests: XCTestCase {
     func testOutsideCallgrindTheCounterIsInactiveAndPhasesRunTheirBodyOnce() {
         XCTAssertFalse(InstructionCounter.isActive)
         var runs = 0
-        let value = InstructionCounter.phase(.layout, lane: .ours) { () -> Int in
+        let value = InstructionCounter.phase(.layout, lane: .framebench) { () -> Int in
             runs += 1
             return 42
         }
@@ -24,7 +24,7 @@ final class InstructionCounterTests: XCTestCase {
 
     func testAPhaseRethrowsItsBodysErrorWithItsType() {
         XCTAssertThrowsError(
-            try InstructionCounter.phase(.refresh, lane: .ncurses) { () throws(Failure) -> Void in
+            try InstructionCounter.phase(.render, lane: .ncurses) { () throws(Failure) -> Void in
                 throw Failure(code: 7)
             }
         ) { error in
@@ -36,7 +36,7 @@ final class InstructionCounterTests: XCTestCase {
         // The counted path, forced: outside valgrind the C side still runs the
         // body through the marker, so the plumbing is tested on every machine.
         var runs = 0
-        let value = InstructionCounter.runThroughMarker(.diff, .ours) { () -> String in
+        let value = InstructionCounter.runThroughMarker(.diff, .framebench) { () -> String in
             runs += 1
             return "diffed"
         }
@@ -53,29 +53,34 @@ final class InstructionCounterTests: XCTestCase {
 
     func testANestedPhaseRunsItsBodyWithoutASecondMarker() {
         var order: [String] = []
-        InstructionCounter.runThroughMarker(.encode, .ours) {
+        InstructionCounter.runThroughMarker(.encode, .framebench) {
             order.append("encode")
-            InstructionCounter.runThroughMarker(.write, .ours) { order.append("write") }
+            InstructionCounter.runThroughMarker(.write, .framebench) { order.append("write") }
         }
         XCTAssertEqual(order, ["encode", "write"])
     }
 
     func testMarkerSymbolsInSwiftAreTheFunctionsTheCTargetDefines() {
-        for lane in CountedLane.allCases {
-            for phase in CountedPhase.allCases {
+        for lane in Backend.both.members {
+            for phase in FramePhase.allCases where phase != .frame {
                 let name = fb_callgrind_marker_name(lane.cValue, phase.cValue).map { String(cString: $0) }
                 XCTAssertEqual(name, phase.markerSymbol(lane: lane))
             }
         }
-        XCTAssertEqual(CountedPhase.layout.markerSymbol(lane: .ours), "fb_phase_ours_layout")
+        XCTAssertEqual(FramePhase.layout.markerSymbol(lane: .framebench), "fb_phase_ours_layout")
+        XCTAssertEqual(FramePhase.render.markerSymbol(lane: .ncurses), "fb_phase_ncurses_refresh")
         XCTAssertNil(fb_callgrind_marker_name(Int32(FB_LANE_COUNT), 0))
     }
 
-    func testEachLaneListsItsFivePhasesInFrameOrder() {
-        XCTAssertEqual(CountedLane.ours.phases, [.update, .layout, .diff, .encode, .write])
-        XCTAssertEqual(CountedLane.ncurses.phases, [.update, .layout, .transfer, .refresh, .write])
-        XCTAssertEqual(CountedLane(.framebench), .ours)
-        XCTAssertEqual(CountedLane(.ncurses), .ncurses)
-        XCTAssertNil(CountedLane(.both))
+    func testSpansAndTheBothChoiceAreNeverMarked() {
+        XCTAssertNil(FramePhase.frame.markerSymbol(lane: .framebench))
+        XCTAssertNil(FramePhase.update.markerSymbol(lane: .both))
+        XCTAssertNil(fb_callgrind_marker_name(Backend.framebench.cValue, FramePhase.frame.cValue))
+        XCTAssertNil(fb_callgrind_marker_name(Backend.both.cValue, FramePhase.update.cValue))
+    }
+
+    func testEachLaneListsTheStepsItMarksInFrameOrder() {
+        XCTAssertEqual(FramePhase.steps(of: .framebench), [.update, .layout, .diff, .encode, .write])
+        XCTAssertEqual(FramePhase.steps(of: .ncurses), [.update, .layout, .transfer, .render])
     }
 }

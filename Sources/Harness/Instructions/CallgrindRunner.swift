@@ -39,7 +39,7 @@ public struct CallgrindRunner {
         public var collectedInstructions: UInt64
 
         /// Whole-frame instructions of `lane`, frame by frame (with `perFrame`).
-        public func frameTotals(_ lane: CountedLane) -> [UInt64] {
+        public func frameTotals(_ lane: Backend) -> [UInt64] {
             frames.filter { $0.totals[lane] != nil }.map { $0.frameTotal(lane) }
         }
     }

@@ -3,7 +3,7 @@ import CCallgrind
 /// Counts the instructions of each frame phase when the process runs as the
 /// counted child of `CallgrindRunner` (under valgrind's callgrind).
 ///
-/// The run loop wraps each phase: `InstructionCounter.phase(.layout, lane: .ours) { ... }`.
+/// The run loop wraps each phase: `InstructionCounter.phase(.layout, lane: .framebench) { ... }`.
 /// Outside callgrind that is one compare of a flag set before `main` with
 /// zero and a branch never taken (`cmpl $0, fb_callgrind_markers_active;
 /// jne` in the release build), then the body inlined as if unwrapped. Under
@@ -28,9 +28,6 @@ public enum InstructionCounter {
     /// time; without it the markers can never be activated.
     public static var isCompiledIn: Bool { fb_callgrind_compiled_in() != 0 }
 
-    /// True when this process runs under valgrind (any tool).
-    public static var isRunningOnValgrind: Bool { fb_callgrind_running_on_valgrind() != 0 }
-
     /// Runs `body` as `phase` of `lane`'s frame and returns its result.
     ///
     /// A phase entered inside another phase is not marked: its cost counts
@@ -39,7 +36,7 @@ public enum InstructionCounter {
     ///   handful of calls, counted inside the phase.
     @inlinable @inline(__always)
     public static func phase<T, E: Error>(
-        _ phase: CountedPhase, lane: CountedLane, _ body: () throws(E) -> T
+        _ phase: FramePhase, lane: Backend, _ body: () throws(E) -> T
     ) throws(E) -> T {
         if _fastPath(fb_callgrind_is_active() == 0) { return try body() }
         return try runThroughMarker(phase, lane, body)
@@ -84,7 +81,7 @@ public enum InstructionCounter {
     /// the same in every run of a build, so it never shows as a change.
     @inlinable @inline(never)
     static func runThroughMarker<T, E: Error>(
-        _ phase: CountedPhase, _ lane: CountedLane, _ body: () throws(E) -> T
+        _ phase: FramePhase, _ lane: Backend, _ body: () throws(E) -> T
     ) throws(E) -> T {
         var result: Result<T, E>?
         // The closure captures a pointer to `result`, not the variable: a

@@ -9,9 +9,9 @@ public struct InstructionCounts: Sendable, Equatable {
     /// The number of measured frames is the child's to report: callgrind
     /// counts calls even while collection is off, so the profile's call
     /// counts include warm-up frames.
-    public var totals: [CountedLane: [CountedPhase: UInt64]]
+    public var totals: [Backend: [FramePhase: UInt64]]
 
-    public init(totals: [CountedLane: [CountedPhase: UInt64]]) {
+    public init(totals: [Backend: [FramePhase: UInt64]]) {
         self.totals = totals
     }
 
@@ -19,12 +19,14 @@ public struct InstructionCounts: Sendable, Equatable {
     /// phases that never ran while collecting are absent.
     /// - Complexity: O(lanes x phases x callees of a marker).
     public init(profile: CallgrindProfile) {
-        var markers: [String: (CountedLane, CountedPhase)] = [:]
-        for lane in CountedLane.allCases {
-            for phase in CountedPhase.allCases { markers[phase.markerSymbol(lane: lane)] = (lane, phase) }
+        var markers: [String: (Backend, FramePhase)] = [:]
+        for lane in Backend.both.members {
+            for phase in FramePhase.allCases {
+                if let symbol = phase.markerSymbol(lane: lane) { markers[symbol] = (lane, phase) }
+            }
         }
         let markerNames = Set(markers.keys)
-        var totals: [CountedLane: [CountedPhase: UInt64]] = [:]
+        var totals: [Backend: [FramePhase: UInt64]] = [:]
         for (name, (lane, phase)) in markers where profile.functions[name] != nil {
             totals[lane, default: [:]][phase] = profile.inclusiveInstructions(of: name, excludingCallsTo: markerNames)
         }
@@ -32,23 +34,23 @@ public struct InstructionCounts: Sendable, Equatable {
     }
 
     /// Instructions of `phase` in `lane` (0 when it never ran while collecting).
-    public func count(_ phase: CountedPhase, lane: CountedLane) -> UInt64 {
+    public func count(_ phase: FramePhase, lane: Backend) -> UInt64 {
         totals[lane]?[phase] ?? 0
     }
 
     /// Total instructions of `lane`'s frames: the sum of its phases.
-    public func frameTotal(_ lane: CountedLane) -> UInt64 {
+    public func frameTotal(_ lane: Backend) -> UInt64 {
         totals[lane]?.values.reduce(0, +) ?? 0
     }
 
     /// Mean instructions per frame of `phase` over `frames` measured frames.
-    public func perFrame(_ phase: CountedPhase, lane: CountedLane, frames: Int) -> Double {
+    public func perFrame(_ phase: FramePhase, lane: Backend, frames: Int) -> Double {
         precondition(frames > 0, "per-frame counts need at least one measured frame")
         return Double(totals[lane]?[phase] ?? 0) / Double(frames)
     }
 
     /// Mean instructions per whole frame (all phases) over `frames` frames.
-    public func perFrame(lane: CountedLane, frames: Int) -> Double {
+    public func perFrame(lane: Backend, frames: Int) -> Double {
         precondition(frames > 0, "per-frame counts need at least one measured frame")
         return Double(frameTotal(lane)) / Double(frames)
     }

@@ -2,7 +2,9 @@
 import Glibc
 #endif
 
-/// Nanoseconds from the monotonic clock: the only clock a frame time is read from.
+/// Nanoseconds from the monotonic clock (`CLOCK_MONOTONIC`), which the
+/// frame pipeline's probes read. ProgramDriver, a layer below, reads the
+/// same clock through its own `monotonicNanoseconds()`.
 public enum MonotonicClock {
     @inline(__always)
     public static func now() -> UInt64 {

@@ -35,7 +35,7 @@ public enum LaneVerification {
 
     /// - Parameter alter: tests change a frame's bytes here to see a mismatch caught.
     public static func verify(_ settings: RunSettings, alter: ((Int, inout [UInt8]) -> Void)? = nil) throws -> Result {
-        let start = monotonicNanoseconds()
+        let start = MonotonicClock.now()
         let workload = try settings.makeWorkload()
         let capabilities: TerminalCapabilities
         do { capabilities = try TerminalCapabilities.load(term: settings.term) } catch { throw UsageError("\(error)") }
@@ -44,35 +44,41 @@ public enum LaneVerification {
         let renderer = TerminalRenderer(capabilities: capabilities, options: options)
         let capture = CaptureSink()
         let screen = TerminalScreen(cols: settings.size.cols, rows: settings.size.rows)
-        var grid = Grid(size: settings.size)
-        var bytes = 0
         try renderer.begin(to: capture)
+        let stage = TerminalRendererStage(renderer: renderer, sink: capture, workload: workload)
+        let pipeline = FramePipeline(workload: workload, stage: stage, size: settings.size)
+        var bytes = 0
         for index in 0..<settings.frames {
-            try workload.update(frame: index)
-            workload.draw(frame: index, into: &grid)
+            var unmeasured = NoProbe()
+            try pipeline.frame(index, &unmeasured)
+            let grid = pipeline.shownFrame
             if grid.cols != screen.cols || grid.rows != screen.rows { screen.resize(cols: grid.cols, rows: grid.rows) }
-            try renderer.render(grid, to: capture)
             if let alter {
-                var bytes = capture.bytes
-                alter(index, &bytes)
-                screen.write(bytes)
+                var altered = capture.bytes
+                alter(index, &altered)
+                screen.write(altered)
             } else {
                 screen.write(capture.bytes)
             }
             bytes += capture.bytes.count
             capture.removeAll()
-            let shown = screen.lines()
-            for row in 0..<grid.rows {
-                var expected = renderer.encoder.displayedLine(grid, row: row)
-                while expected.last == " " { expected.removeLast() }
-                if shown[row] != expected {
-                    throw Mismatch(
-                        benchmark: settings.name, frame: index, row: row, expected: expected, shown: shown[row])
-                }
-            }
+            try compare(screen.lines(), grid, renderer: renderer, frame: index, benchmark: settings.name)
             _ = screen.endFrame()
         }
-        return Result(frames: settings.frames, bytes: bytes, nanoseconds: monotonicNanoseconds() - start)
+        return Result(frames: settings.frames, bytes: bytes, nanoseconds: MonotonicClock.now() - start)
+    }
+
+    /// Throws the first row libvterm shows otherwise than the grid.
+    private static func compare(
+        _ shown: [String], _ grid: Grid, renderer: TerminalRenderer, frame: Int, benchmark: String
+    ) throws {
+        for row in 0..<grid.rows {
+            var expected = renderer.encoder.displayedLine(grid, row: row)
+            while expected.last == " " { expected.removeLast() }
+            if shown[row] != expected {
+                throw Mismatch(benchmark: benchmark, frame: frame, row: row, expected: expected, shown: shown[row])
+            }
+        }
     }
 }
 

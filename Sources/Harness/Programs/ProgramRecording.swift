@@ -7,26 +7,16 @@ import ProgramDriver
 /// its text and its cells' styles (colours and attributes as style runs), so
 /// `scripts/replay_check.py` can replay it through pyte and tmux.
 public enum ProgramRecording {
+    /// Checks the folder (made when missing) and its two files before the
+    /// program runs; `write` checks them again.
     public static func checkDirectory(_ path: String, replacing: Bool) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw UsageError("--record \(path) exists and is not a directory") }
-        } else {
-            do { try AtomicFile.makeFolders(path) } catch let error as UsageError {
-                throw UsageError("--record \(path): \(error.description)")
-            }
-        }
-        for name in ["stream.bin", "frames.jsonl"] {
-            let file = (path as NSString).appendingPathComponent(name)
-            do { try AtomicFile.check(file, replacing: replacing) } catch let error as UsageError {
-                throw UsageError("--record: \(error.description)")
-            }
-        }
+        _ = try RecordingFiles(directory: path, option: "--record", replacing: replacing)
     }
 
     public static func write(_ run: ProgramRun, to path: String, replacing: Bool) throws {
         let settings = run.settings
-        var jsonl = "{\"cols\": \(settings.cols), \"rows\": \(settings.rows), \"term\": \(JSON.quote(settings.term))}\n"
+        var files = try RecordingFiles(directory: path, option: "--record", replacing: replacing)
+        files.header(cols: settings.cols, rows: settings.rows, term: settings.term)
         // Styles come from a second libvterm fed the recorded stream up to each
         // frame's end, resized where the frames' sizes change (as the replay
         // check replays it): the run's own screen keeps text only, and reading
@@ -42,19 +32,11 @@ public enum ProgramRecording {
             }
             feed(replay, run.stream, from: &fed, to: end)
             previousEnd = end
-            jsonl +=
-                "{\"frame\": \(frame.index), \"end\": \(end), \"cols\": \(size.cols), \"rows\": \(size.rows), \"lines\": ["
-            jsonl += lines.map(JSON.quote).joined(separator: ", ") + "]"
             // A replay that reads other text than the run saw would give styles of another screen.
-            if replay.lines() == lines {
-                jsonl += ", \"styles\": [" + replay.styles().map(styleRuns).joined(separator: ", ") + "]"
-            }
-            jsonl += "}\n"
+            let styles = replay.lines() == lines ? replay.styles().map(styleRuns) : nil
+            files.frame(frame.index, end: end, cols: size.cols, rows: size.rows, lines: lines, styles: styles)
         }
-        try AtomicFile.write(
-            run.stream, to: (path as NSString).appendingPathComponent("stream.bin"), replacing: replacing)
-        try AtomicFile.write(
-            Array(jsonl.utf8), to: (path as NSString).appendingPathComponent("frames.jsonl"), replacing: replacing)
+        try files.commit(stream: run.stream)
     }
 
     private static func feed(_ screen: TerminalScreen, _ stream: [UInt8], from fed: inout Int, to end: Int) {

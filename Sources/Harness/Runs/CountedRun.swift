@@ -60,41 +60,36 @@ public enum CountedRun {
         }
         var results = Counts()
         for backend in settings.backend.members {
-            guard let lane = CountedLane(backend), let frames = report.measuredFrames[backend.rawValue], frames > 0 else { continue }
-            let parts = outcome.frames.filter { $0.totals[lane] != nil }
+            guard let frames = report.measuredFrames[backend.rawValue], frames > 0 else { continue }
+            let parts = outcome.frames.filter { $0.totals[backend] != nil }
             guard parts.count == frames else {
                 throw InternalFailure(.childProtocol, "instruction counts for \(settings.name): callgrind dumped \(parts.count) frames of \(backend.rawValue), the child measured \(frames)")
             }
-            var metrics: [Metric: Double] = [:]
-            var perFrame: [Metric: [Double]] = [:]
-            for phase in lane.phases {
-                let framePhase: FramePhase
-                switch phase {
-                case .update: framePhase = .update
-                case .layout: framePhase = .layout
-                case .diff: framePhase = .diff
-                case .encode: framePhase = .encode
-                case .write: framePhase = .write
-                case .transfer: framePhase = .transfer
-                case .refresh: framePhase = .render
-                }
-                let count = outcome.counts.perFrame(phase, lane: lane, frames: frames)
-                // ncurses writes inside doupdate: its flush phase is empty.
-                if phase == .write && lane == .ncurses && count == 0 { continue }
-                metrics[Metric.instructions(of: framePhase)] = count
-                perFrame[Metric.instructions(of: framePhase)] = parts.map { Double($0.count(phase, lane: lane)) }
-            }
-            metrics[.instructions] = outcome.counts.perFrame(lane: lane, frames: frames)
-            perFrame[.instructions] = parts.map { Double($0.frameTotal(lane)) }
-            if lane == .ours {
-                metrics[.renderInstructions] =
-                    outcome.counts.perFrame(.diff, lane: lane, frames: frames) + outcome.counts.perFrame(.encode, lane: lane, frames: frames)
-                perFrame[.renderInstructions] = parts.map { Double($0.count(.diff, lane: lane) + $0.count(.encode, lane: lane)) }
-            }
-            results.means[backend] = metrics
-            results.frames[backend] = perFrame
+            (results.means[backend], results.frames[backend]) = metrics(of: backend, outcome.counts, parts, frames: frames)
         }
         return results
+    }
+
+    /// `lane`'s instructions per phase, per whole frame and (ours) per
+    /// render stage: the mean over `frames` measured frames, and each
+    /// frame's count from its part.
+    private static func metrics(
+        of lane: Backend, _ counts: InstructionCounts, _ parts: [InstructionCounts], frames: Int
+    ) -> (means: [Metric: Double], frames: [Metric: [Double]]) {
+        var means: [Metric: Double] = [:]
+        var perFrame: [Metric: [Double]] = [:]
+        for phase in FramePhase.steps(of: lane) {
+            means[Metric.instructions(of: phase)] = counts.perFrame(phase, lane: lane, frames: frames)
+            perFrame[Metric.instructions(of: phase)] = parts.map { Double($0.count(phase, lane: lane)) }
+        }
+        means[.instructions] = counts.perFrame(lane: lane, frames: frames)
+        perFrame[.instructions] = parts.map { Double($0.frameTotal(lane)) }
+        if lane == .framebench {
+            means[.renderInstructions] =
+                counts.perFrame(.diff, lane: lane, frames: frames) + counts.perFrame(.encode, lane: lane, frames: frames)
+            perFrame[.renderInstructions] = parts.map { Double($0.count(.diff, lane: lane) + $0.count(.encode, lane: lane)) }
+        }
+        return (means, perFrame)
     }
 
     /// The `framebench` executable the child runs: this process when it is
@@ -116,7 +111,7 @@ public enum CountedRun {
 
     /// What the counted child does instead of a report: one run, then the measured frame counts on stdout.
     public static func runAsChild(_ settings: RunSettings) throws -> String {
-        let result = try PeerRun.run(settings)
+        let result = try LaneRun.run(settings)
         var frames: [String: Int] = [:]
         for lane in result.results { frames[lane.backend.rawValue] = lane.samples.frames }
         return String(decoding: try JSONEncoder().encode(ChildReport(measuredFrames: frames)), as: UTF8.self)

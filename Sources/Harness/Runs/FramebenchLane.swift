@@ -9,23 +9,25 @@ import Workloads
 
 /// framebench's side of a run: the workload updates and draws into a grid,
 /// the renderer diffs it against the shown frame, encodes the difference and
-/// writes it to a file. One clock pair spans the whole frame; clock reads and
-/// allocation snapshots between the phases split it.
+/// writes it to a scratch file (`FramePipeline` with `TerminalRendererStage`).
+/// A measured frame's probe (`PhaseMarks`) reads the clock and the
+/// allocation counters at its start and after every phase.
 final class FramebenchLane {
     static let stage = "diff+encode"
 
-    let workload: Workload
-    let renderer: TerminalRenderer
+    private let pipeline: FramePipeline<TerminalRendererStage>
     private let output: ScratchFile
-    private var grid: Grid
     private let injection: RegressionInjection
     private(set) var samples = FrameSamples()
 
+    var workload: Workload { pipeline.workload }
+    var renderer: TerminalRenderer { pipeline.stage.renderer }
+
     init(workload: Workload, capabilities: TerminalCapabilities, settings: RunSettings) throws {
-        self.workload = workload
-        renderer = TerminalRenderer(capabilities: capabilities, options: settings.encoderOptions)
+        let renderer = TerminalRenderer(capabilities: capabilities, options: settings.encoderOptions)
         output = try ScratchFile()
-        grid = Grid(size: settings.size)
+        let stage = TerminalRendererStage(renderer: renderer, sink: output.sink, scratch: output, workload: workload)
+        pipeline = FramePipeline(workload: workload, stage: stage, size: settings.size)
         injection = settings.injection
         samples.reserve(settings.frames)
         try renderer.begin(to: output.sink)
@@ -37,65 +39,13 @@ final class FramebenchLane {
     func frame(_ index: Int, measured: Bool) throws {
         // Read outside the clock pair: a system call each, not the frame's.
         let switchesBefore = FramebenchLane.involuntarySwitches()
-        let start = MonotonicClock.now()
-        let startAllocations = AllocationSnapshot.now()
-
         // Each phase's injected regression runs inside the phase, so both
         // its clock and its instruction count see it.
-        try InstructionCounter.phase(.update, lane: .ours) {
-            try workload.update(frame: index)
-            injection.apply(in: .update, since: start)
-        }
-        let updated = MonotonicClock.now()
-        let updatedAllocations = AllocationSnapshot.now()
-
-        InstructionCounter.phase(.layout, lane: .ours) {
-            workload.draw(frame: index, into: &grid)
-            injection.apply(in: .layout, since: updated)
-        }
-        let drawn = MonotonicClock.now()
-        let drawnAllocations = AllocationSnapshot.now()
-
-        let diff = InstructionCounter.phase(.diff, lane: .ours) {
-            let diff = renderer.diff(grid)
-            injection.apply(in: .diff, since: drawn)
-            return diff
-        }
-        let diffed = MonotonicClock.now()
-        let diffedAllocations = AllocationSnapshot.now()
-
-        InstructionCounter.phase(.encode, lane: .ours) {
-            renderer.encode(diff, grid)
-            injection.apply(in: .encode, since: diffed)
-        }
-        let encoded = MonotonicClock.now()
-        let encodedAllocations = AllocationSnapshot.now()
-
-        try InstructionCounter.phase(.write, lane: .ours) {
-            try renderer.write(to: output.sink)
-            if workload.drawsIncrementally || workload.reusesLastFrame { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
-            injection.apply(in: .write, since: encoded)
-        }
-        let end = MonotonicClock.now()
-        let endAllocations = AllocationSnapshot.now()
-
-        let bytes = renderer.encoder.output.count
-        output.wrote(bytes)
+        var marks = PhaseMarks(injection: injection)
+        try pipeline.frame(index, &marks)
         guard measured else { return }
         samples.preemptions.append(Double(FramebenchLane.involuntarySwitches() - switchesBefore))
-        samples.recordTimes(start: start, updated: updated, drawn: drawn, diffed: diffed, encoded: encoded, end: end)
-        samples.record(.frame, endAllocations.since(startAllocations))
-        samples.record(.render, encodedAllocations.since(drawnAllocations))
-        samples.record(.update, updatedAllocations.since(startAllocations))
-        samples.record(.layout, drawnAllocations.since(updatedAllocations))
-        samples.record(.diff, diffedAllocations.since(drawnAllocations))
-        samples.record(.encode, encodedAllocations.since(diffedAllocations))
-        samples.record(.write, endAllocations.since(encodedAllocations))
-        samples.append(Double(bytes), to: .bytes)
-        samples.append(Double(diff.changedCells), to: .dirtyCells)
-        samples.append(Double(diff.rowsTouched), to: .dirtyRows)
-        samples.append(Double(diff.rects.count), to: .dirtyRects)
-        samples.append(Double(diff.scrolls.count), to: .scrollOperations)
+        pipeline.stage.record(marks, into: &samples)
     }
 
     /// The process's involuntary context switches so far (the machine gave
@@ -114,15 +64,9 @@ final class FramebenchLane {
     /// The same frame without probes: what `ProbeOverhead` compares against.
     @inline(never)
     func bareFrame(_ index: Int) throws {
-        try workload.update(frame: index)
-        workload.draw(frame: index, into: &grid)
-        let diff = renderer.diff(grid)
-        renderer.encode(diff, grid)
-        try renderer.write(to: output.sink)
-        if workload.drawsIncrementally || workload.reusesLastFrame { renderer.commit(grid) } else { renderer.commit(swapping: &grid) }
-        output.wrote(renderer.encoder.output.count)
+        var none = NoProbe()
+        try pipeline.frame(index, &none)
     }
-
 
     /// Diffs the shown frame against itself (a copy) and against a redraw of the same frame.
     func measureIdleFrame(frame: Int) throws -> IdleFrameResult? {

@@ -31,7 +31,7 @@ public enum ProbeOverhead {
     public static func measure(_ settings: RunSettings, blocks: Int = 40, framesPerBlock: Int = 50) throws -> Result {
         let lane = try FramebenchLane(
             workload: settings.makeWorkload(),
-            capabilities: PeerRun.capabilities(settings.term), settings: settings)
+            capabilities: LaneRun.capabilities(settings.term), settings: settings)
         var probed: [Double] = []
         var bare: [Double] = []
         var frame = 0

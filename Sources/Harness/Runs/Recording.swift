@@ -29,148 +29,82 @@ public enum Recording {
         public var frames: RunSamples
     }
 
-    /// Writes the recording; returns the number of bytes in the stream.
-    @discardableResult
-    public static func record(_ options: Options) throws -> Int {
-        try recordFrames(options).bytes
-    }
-
     /// Writes the recording; returns its size and its frames' timings.
     public static func recordFrames(_ options: Options) throws -> Outcome {
         let settings = options.settings
         let workload = try settings.makeWorkload()
         guard settings.backend != .both else { throw UsageError("record takes one --backend: framebench or ncurses") }
-        let streamURL = options.directory.appendingPathComponent("stream.bin")
-        let framesURL = options.directory.appendingPathComponent("frames.jsonl")
-        try prepareDirectory(options.directory, outputs: [streamURL, framesURL], replacing: options.replacesExisting)
-
+        var files = try RecordingFiles(
+            directory: options.directory.path, option: "--out", replacing: options.replacesExisting)
         let capabilities: TerminalCapabilities
         do { capabilities = try TerminalCapabilities.load(term: settings.term) } catch { throw UsageError("\(error)") }
-        let depth = settings.encoderOptions.colorDepth ?? ColorDepth.detect(capabilities, colorTerm: nil)
-        var encoderOptions = settings.encoderOptions
-        encoderOptions.colorDepth = depth
-        let includesStyles = options.includesStyles
-        var jsonl = "{\"cols\": \(settings.size.cols), \"rows\": \(settings.size.rows), \"term\": \(JSON.quote(settings.term))}\n"
-        var grid = Grid(size: settings.size)
-        var stream: [UInt8]
-        // Timed as the lanes time a frame; the frame lines are built outside the clock.
-        var samples = FrameSamples()
-
-        switch settings.backend {
-        case .framebench, .both:
-            let renderer = TerminalRenderer(capabilities: capabilities, options: encoderOptions)
-            let capture = CaptureSink()
-            try renderer.begin(to: capture)
-            for index in 0..<settings.frames {
-                let start = MonotonicClock.now()
-                try workload.update(frame: index)
-                let updated = MonotonicClock.now()
-                workload.draw(frame: index, into: &grid)
-                let drawn = MonotonicClock.now()
-                let diff = renderer.diff(grid)
-                let diffed = MonotonicClock.now()
-                renderer.encode(diff, grid)
-                let encoded = MonotonicClock.now()
-                try renderer.write(to: capture)
-                renderer.commit(grid)
-                let end = MonotonicClock.now()
-                samples.recordTimes(start: start, updated: updated, drawn: drawn, diffed: diffed, encoded: encoded, end: end)
-                samples.append(Double(renderer.encoder.output.count), to: .bytes)
-                samples.append(Double(diff.changedCells), to: .dirtyCells)
-                samples.append(Double(diff.rowsTouched), to: .dirtyRows)
-                samples.append(Double(diff.scrolls.count), to: .scrollOperations)
-                let lines = (0..<grid.rows).map { trimmed(renderer.encoder.displayedLine(grid, row: $0)) }
-                jsonl += frameLine(
-                    index, end: capture.bytes.count, grid, lines: lines, depth: depth,
-                    styles: includesStyles ? capabilities.displayableAttributes : nil)
-            }
-            stream = capture.bytes
-        case .ncurses:
+        files.header(cols: settings.size.cols, rows: settings.size.rows, term: settings.term)
+        let stream: [UInt8]
+        let samples: FrameSamples
+        if settings.backend == .ncurses {
             let reference = try NcursesRenderer(term: settings.term, size: settings.size)
             defer { reference.close() }
-            for index in 0..<settings.frames {
-                let before = reference.bytesWritten
-                let start = MonotonicClock.now()
-                try workload.update(frame: index)
-                let updated = MonotonicClock.now()
-                workload.draw(frame: index, into: &grid)
-                let drawn = MonotonicClock.now()
-                reference.resize(to: grid.size)
-                reference.transfer(grid)
-                let transferred = MonotonicClock.now()
-                reference.update()
-                let end = MonotonicClock.now()
-                samples.recordTimes(start: start, updated: updated, drawn: drawn, transferred: transferred, end: end)
-                samples.append(Double(reference.bytesWritten - before), to: .bytes)
-                jsonl += frameLine(index, end: reference.bytesWritten, grid, lines: grid.lines, depth: depth, styles: nil)
+            let stage = NcursesStage(reference: reference, discardsPastLimit: false)
+            let pipeline = FramePipeline(workload: workload, stage: stage, size: settings.size)
+            samples = try record(pipeline, frames: settings.frames, into: &files) { grid in
+                (reference.bytesWritten, grid.lines, nil)
             }
             stream = reference.writtenBytes()
+        } else {
+            let ours = try recordOurs(options, workload: workload, capabilities: capabilities, into: &files)
+            stream = ours.stream
+            samples = ours.samples
         }
-        try commitPair(
-            (stream, streamURL.path), (Array(jsonl.utf8), framesURL.path), replacing: options.replacesExisting)
-        let lane: Backend = settings.backend == .ncurses ? .ncurses : .framebench
-        let metrics = BackendResult.metrics(of: lane).filter { $0.kind == .timing || $0.kind == .output }
+        try files.commit(stream: stream)
+        let metrics = BackendResult.metrics(of: settings.backend).filter { $0.kind == .timing || $0.kind == .output }
         return Outcome(bytes: stream.count, frames: samples.record(of: metrics))
     }
 
-    /// Puts both files in place or neither: both are staged (written and
-    /// synced) first, then committed with SIGINT/SIGTERM held back, so an
-    /// interrupted `record --force` cannot leave a new stream beside old
-    /// frames. If the second name was taken meanwhile (no `--force`), the
-    /// first is taken back out.
-    private static func commitPair(
-        _ first: ([UInt8], String), _ second: ([UInt8], String), replacing: Bool
-    ) throws {
-        let stagedFirst = try AtomicFile.Staged(first.0, for: first.1)
-        defer { stagedFirst.discard() }
-        let stagedSecond = try AtomicFile.Staged(second.0, for: second.1)
-        defer { stagedSecond.discard() }
-        try TemporaryFiles.withSignalsHeld {
-            try stagedFirst.commit(replacing: replacing)
-            do {
-                try stagedSecond.commit(replacing: replacing)
-            } catch {
-                if !replacing { stagedFirst.revoke() }
-                throw error
+    /// Our lane's frames into a captured stream: each frame's rows as the
+    /// terminal shows them (the encoder's colour depth), and their styles
+    /// when asked.
+    private static func recordOurs(
+        _ options: Options, workload: Workload, capabilities: TerminalCapabilities, into files: inout RecordingFiles
+    ) throws -> (stream: [UInt8], samples: FrameSamples) {
+        let settings = options.settings
+        let depth = settings.encoderOptions.colorDepth ?? ColorDepth.detect(capabilities, colorTerm: nil)
+        var encoderOptions = settings.encoderOptions
+        encoderOptions.colorDepth = depth
+        let renderer = TerminalRenderer(capabilities: capabilities, options: encoderOptions)
+        let capture = CaptureSink()
+        try renderer.begin(to: capture)
+        let stage = TerminalRendererStage(renderer: renderer, sink: capture, workload: workload)
+        let pipeline = FramePipeline(workload: workload, stage: stage, size: settings.size)
+        let attributes = options.includesStyles ? capabilities.displayableAttributes : nil
+        let samples = try record(pipeline, frames: settings.frames, into: &files) { grid in
+            let lines = (0..<grid.rows).map { trimmed(renderer.encoder.displayedLine(grid, row: $0)) }
+            let styles = attributes.map { shown in
+                (0..<grid.rows).map { styleRuns(grid, row: $0, depth: depth, attributes: shown) }
             }
+            return (capture.bytes.count, lines, styles)
         }
+        return (capture.bytes, samples)
     }
 
-    private static func prepareDirectory(_ directory: URL, outputs: [URL], replacing: Bool) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw UsageError("--out \(directory.path) exists and is not a directory") }
-        } else {
-            do {
-                try AtomicFile.makeFolders(directory.path)
-            } catch let error as UsageError {
-                throw UsageError("--out \(directory.path): \(error.description)")
-            }
+    /// Runs every frame through `pipeline` with the lanes' probe, so each is
+    /// timed as a run times it, and writes its line from `describe` (where
+    /// the stream ends, its rows, their styles), outside the clock.
+    private static func record<Stage: RenderStage>(
+        _ pipeline: FramePipeline<Stage>, frames: Int, into files: inout RecordingFiles,
+        describe: (Grid) -> (end: Int, lines: [String], styles: [String]?)
+    ) throws -> FrameSamples {
+        var samples = FrameSamples()
+        samples.reserve(frames)
+        for index in 0..<frames {
+            var marks = PhaseMarks()
+            try pipeline.frame(index, &marks)
+            pipeline.stage.record(marks, into: &samples)
+            let shown = pipeline.shownFrame
+            let frame = describe(shown)
+            files.frame(
+                index, end: frame.end, cols: shown.cols, rows: shown.rows, lines: frame.lines, styles: frame.styles)
         }
-        for url in outputs {
-            // Checked before the frames are rendered; the commit checks again.
-            guard case .regular = try AtomicFile.target(url.path) else {
-                throw UsageError("\(url.path) is not a regular file; a recording is only written to regular files")
-            }
-            try AtomicFile.check(url.path, replacing: replacing)
-        }
-    }
-
-    /// One line of frames.jsonl.
-    static func frameLine(
-        _ index: Int, end: Int, _ grid: Grid, lines: [String], depth: ColorDepth, styles attributes: Attributes?
-    ) -> String {
-        // The size, on every frame: a scene's script may resize the terminal mid-run.
-        var line = "{\"frame\": \(index), \"end\": \(end), \"cols\": \(grid.cols), \"rows\": \(grid.rows), \"lines\": ["
-        line += lines.map(JSON.quote).joined(separator: ", ")
-        line += "]"
-        if let attributes {
-            line += ", \"styles\": ["
-            line += (0..<grid.rows).map { styleRuns(grid, row: $0, depth: depth, attributes: attributes) }
-                .joined(separator: ", ")
-            line += "]"
-        }
-        return line + "}\n"
+        return samples
     }
 
     private static func trimmed(_ line: String) -> String {

@@ -43,19 +43,25 @@ public final class LiveSession {
     private var options: Options
     private let renderer: TerminalRenderer
     private let sink = FileDescriptorSink(descriptor: STDOUT_FILENO)
-    private var workload: Workload
+    /// The frames: what `LiveFrames` draws, through the lanes' pipeline.
+    private lazy var pipeline: FramePipeline<TerminalRendererStage> = {
+        let frames = LiveFrames(session: self)
+        let stage = TerminalRendererStage(renderer: self.renderer, sink: DrainedOutput(), workload: frames)
+        return FramePipeline(workload: frames, stage: stage, size: self.options.workloadSettings.size)
+    }()
+    fileprivate var workload: Workload
     /// The workload as a scene with state, keys and a script (nil: frames by number).
-    private var scene: ScriptedWorkload?
-    private var grid: Grid
+    fileprivate var scene: ScriptedWorkload?
     /// The frame number shown (workloads without scenes).
-    private var position = 0
+    fileprivate var position = 0
     /// The next frame of the script to play (scenes).
-    private var scriptFrame = 0
-    private var playing: Bool
-    private var showsHUD: Bool
-    private var recent = RecentFrames()
+    fileprivate var scriptFrame = 0
+    fileprivate var playing: Bool
+    fileprivate var showsHUD: Bool
+    fileprivate var recent = RecentFrames()
     private var summary = Summary()
-    private var note = ""
+    fileprivate var note = ""
+    private var grid: Grid { pipeline.grid }
 
     public init(_ options: Options) throws {
         self.options = options
@@ -65,7 +71,6 @@ public final class LiveSession {
         let capabilities: TerminalCapabilities
         do { capabilities = try TerminalCapabilities.load(term: options.term) } catch { throw UsageError("\(error)") }
         renderer = TerminalRenderer(capabilities: capabilities, options: EncoderOptions(synchronizedOutput: true))
-        grid = Grid(size: options.workloadSettings.size)
         playing = options.autoplayFrames != nil
         showsHUD = options.showsHUD
     }
@@ -100,37 +105,14 @@ public final class LiveSession {
         var buffer = [UInt8](repeating: 0, count: 256)
         var lastInput = MonotonicClock.now()
         while true {
-            if RawTerminal.takeStopRequest() { RawTerminal.suspend() }
-            if RawTerminal.takeContinued() {
-                // Back from Ctrl-Z or a stop: the shell had the terminal; take it again and repaint.
-                RawTerminal.resume()
-                try enterScreen()
-                if let size = RawTerminal.size(), size != (grid.cols, grid.rows) {
-                    resize(to: Size(cols: size.cols, rows: size.rows))
-                }
-                needsFrame = true
-            }
-            if RawTerminal.takeResize(), let size = RawTerminal.size() {
-                resize(to: Size(cols: size.cols, rows: size.rows))
-                needsFrame = true
-            }
+            if try takeTerminalSignals() { needsFrame = true }
             // Frames come at the frame rate while the script plays or an
             // animation runs; otherwise only when an input or resize asks.
             let moving = playing || scene?.needsFrame == true
             if !moving { nextTick = max(nextTick, Double(MonotonicClock.now()) + interval) }
             var wait = moving ? max(0, (nextTick - Double(MonotonicClock.now())) / 1_000_000) : 100
             if parser.isWaiting { wait = min(wait, Double(KeyParser.escapeTimeoutNanoseconds) / 1_000_000) }
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            var inputs: [LiveInput] = []
-            if poll(&descriptor, 1, Int32(wait.rounded(.up))) > 0 {
-                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 256) }
-                if count > 0 {
-                    lastInput = MonotonicClock.now()
-                    inputs = parser.feed(Array(buffer[0..<count]))
-                }
-            } else if parser.isWaiting && MonotonicClock.now() - lastInput >= KeyParser.escapeTimeoutNanoseconds {
-                inputs = parser.flush()
-            }
+            let inputs = readInputs(&parser, waitingMilliseconds: wait, buffer: &buffer, lastInput: &lastInput)
             for input in inputs {
                 if handle(input) == false { return summary }
                 needsFrame = true
@@ -152,6 +134,45 @@ public final class LiveSession {
                 needsFrame = false
             }
         }
+    }
+
+    /// Stops, continues and resizes the terminal asked for since the last
+    /// look; true when the screen must be drawn again.
+    private func takeTerminalSignals() throws -> Bool {
+        var redraw = false
+        if RawTerminal.takeStopRequest() { RawTerminal.suspend() }
+        if RawTerminal.takeContinued() {
+            // Back from Ctrl-Z or a stop: the shell had the terminal; take it again and repaint.
+            RawTerminal.resume()
+            try enterScreen()
+            if let size = RawTerminal.size(), size != (grid.cols, grid.rows) {
+                resize(to: Size(cols: size.cols, rows: size.rows))
+            }
+            redraw = true
+        }
+        if RawTerminal.takeResize(), let size = RawTerminal.size() {
+            resize(to: Size(cols: size.cols, rows: size.rows))
+            redraw = true
+        }
+        return redraw
+    }
+
+    /// The keys and wheel events that arrive within `wait` ms, or a lone
+    /// escape once it has waited long enough to be one.
+    private func readInputs(
+        _ parser: inout KeyParser, waitingMilliseconds wait: Double, buffer: inout [UInt8], lastInput: inout UInt64
+    ) -> [LiveInput] {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, Int32(wait.rounded(.up))) > 0 {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 256) }
+            guard count > 0 else { return [] }
+            lastInput = MonotonicClock.now()
+            return parser.feed(Array(buffer[0..<count]))
+        }
+        if parser.isWaiting && MonotonicClock.now() - lastInput >= KeyParser.escapeTimeoutNanoseconds {
+            return parser.flush()
+        }
+        return []
     }
 
     /// The alternate screen and mouse reporting, and a full repaint next frame.
@@ -231,39 +252,66 @@ public final class LiveSession {
         } else if let made = try? LiveSession.makeWorkload(options) {
             workload = made
         }
-        grid = Grid(size: size)
-        renderer.invalidate()
+        pipeline.restart(size: size)
     }
 
+    /// One frame through the pipeline, its figures into the HUD and the summary.
     private func drawFrame() throws {
-        let drawing = MonotonicClock.now()
-        if let scene {
+        var marks = PhaseMarks()
+        try pipeline.frame(position, &marks)
+        let stage = pipeline.stage
+        let allocations = marks.allocated(2, 4).allocations
+        recent.add(render: Double(marks.nanoseconds(2, 4)), bytes: stage.frameBytes, allocations: Int(allocations))
+        summary.renderNanoseconds.append(Double(marks.nanoseconds(2, 4)))
+        summary.writeNanoseconds.append(Double(marks.nanoseconds(4, 5)))
+        summary.bytes.append(Double(stage.frameBytes))
+        summary.allocations.append(Double(allocations))
+        summary.layoutNanoseconds.append(Double(marks.nanoseconds(0, 2)))
+        summary.diffNanoseconds.append(Double(marks.nanoseconds(2, 3)))
+        summary.dirtyCells.append(Double(stage.lastDiff?.changedCells ?? 0))
+    }
+}
+
+/// What live mode draws, as a workload for the pipeline: the scene's
+/// current state (or the workload's frame at the scroll position), with
+/// the HUD over it. The frame number the pipeline passes is the session's.
+private final class LiveFrames: Workload {
+    static let name = "live"
+    /// The HUD is drawn over every frame, so the grid is redrawn in full
+    /// each time and the renderer swaps grids.
+    let drawsIncrementally = false
+    /// The session owns the pipeline that owns this.
+    private unowned let session: LiveSession
+
+    init(session: LiveSession) { self.session = session }
+
+    var size: Size { session.workload.size }
+
+    func update(frame index: Int) throws {
+        guard session.scene == nil else { return }
+        try session.workload.update(frame: index)
+    }
+
+    func draw(frame index: Int, into grid: inout Grid) {
+        if let scene = session.scene {
             scene.renderNext(into: &grid)
         } else {
-            try workload.update(frame: position)
-            workload.draw(frame: position, into: &grid)
+            session.workload.draw(frame: index, into: &grid)
         }
-        if showsHUD {
-            HUD.draw(into: &grid, recent: recent, note: note, position: scene == nil ? "row \(position)" : "script \(scriptFrame)\(playing ? " ▶" : "")")
-        }
-        let before = AllocationSnapshot.now()
-        let start = MonotonicClock.now()
-        let diff = renderer.diff(grid)
-        let diffed = MonotonicClock.now()
-        renderer.encode(diff, grid)
-        let encoded = MonotonicClock.now()
-        let allocations = AllocationSnapshot.now().since(before).allocations
-        try renderer.write(to: sink)
+        guard session.showsHUD else { return }
+        let position = session.scene == nil
+            ? "row \(session.position)" : "script \(session.scriptFrame)\(session.playing ? " ▶" : "")"
+        HUD.draw(into: &grid, recent: session.recent, note: session.note, position: position)
+    }
+}
+
+/// Standard output, drained after each write: a live frame's write phase
+/// lasts until the terminal has taken its bytes.
+private final class DrainedOutput: FrameSink {
+    private let output = FileDescriptorSink(descriptor: STDOUT_FILENO)
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        try output.write(bytes)
         tcdrain(STDOUT_FILENO)
-        let drained = MonotonicClock.now()
-        renderer.commit(swapping: &grid)
-        recent.add(render: Double(encoded - start), bytes: renderer.encoder.output.count, allocations: Int(allocations))
-        summary.renderNanoseconds.append(Double(encoded - start))
-        summary.writeNanoseconds.append(Double(drained - encoded))
-        summary.bytes.append(Double(renderer.encoder.output.count))
-        summary.allocations.append(Double(allocations))
-        summary.layoutNanoseconds.append(Double(start - drawing))
-        summary.diffNanoseconds.append(Double(diffed - start))
-        summary.dirtyCells.append(Double(diff.changedCells))
     }
 }

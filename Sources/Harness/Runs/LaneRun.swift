@@ -2,13 +2,14 @@ import FrameGrid
 import TerminalOutput
 import Workloads
 
-/// Runs a workload through one or both lanes on the same frames.
+/// Runs a workload through one or both lanes on the same frames: each
+/// lane's frames go through `FramePipeline`, measured by `PhaseMarks`.
 ///
 /// With both backends, the lanes take turns in blocks of `blockLength`
 /// frames, each drawing the same frames from its own workload instance, the
 /// order alternating from block to block: each runs warm, as in its own
 /// program, and drift in the machine's speed falls on both alike.
-public enum PeerRun {
+public enum LaneRun {
     /// Frames a lane renders before the other takes its turn.
     public static let blockLength = 50
 
@@ -28,7 +29,7 @@ public enum PeerRun {
         var blockStart = 0
         var block = 0
         while blockStart < settings.frames {
-            let blockEnd = min(settings.frames, blockStart + PeerRun.blockLength)
+            let blockEnd = min(settings.frames, blockStart + LaneRun.blockLength)
             let order: [Backend] = block % 2 == 0 ? [.framebench, .ncurses] : [.ncurses, .framebench]
             for backend in order {
                 for index in blockStart..<blockEnd {
@@ -75,3 +76,7 @@ public enum PeerRun {
         }
     }
 }
+
+/// The name `LaneRun` had before (issue 33: a name that did not say what it
+/// runs); kept while other branches still call it.
+typealias PeerRun = LaneRun
