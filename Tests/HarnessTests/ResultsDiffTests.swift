@@ -145,6 +145,10 @@ final class ResultsDiffTests: XCTestCase {
             ListCommand.Listing.binExecutables(in: ["{bin}/ncurses-list", "--x={bin}/helper.py", "{bin}/framebench", "{root}/a.sh"]),
             ["helper.py", "ncurses-list"])
         XCTAssertEqual(ListCommand.Listing.binExecutables(in: ["sh", "-c", "{bin}/"]), [])
+        // Another test may have left the dispatcher's package root elsewhere (a temporary package).
+        let previous = PackageRoot.current
+        PackageRoot.current = try PackageRoot.locate(explicit: CommandHelpTests.packageRoot.path)
+        defer { PackageRoot.current = previous }
         let listing = try ListCommand.Listing.current()
         let programs = try XCTUnwrap(listing.suites["programs-short"], "the package's suites file has programs-short")
         XCTAssertEqual(programs.first { $0.name == "ncurses-list" }?.binExecutables, ["ncurses-list"])
