@@ -977,6 +977,9 @@ lifetime_start() {
     done
     echo "no process matching $wait_for within 20 s"
     kill -KILL "$lifetime_pid"
+    wait "$lifetime_pid" 2>/dev/null
+    # SIGKILL runs no handler: remove what it left, so the next case starts clean.
+    rm -rf "$lifetime_tmp"/framebench-isolated-* "$lifetime_tmp"/framebench-callgrind-run-*
     return 1
 }
 # lifetime_end SIGNAL: signals framebench, waits for it and checks its exit
@@ -1020,9 +1023,11 @@ case_lifetime_isolated_run_sigkill() { lifetime_isolated_run_signal KILL; }
 case_lifetime_isolated_child_killed_exits_3() {
     local marker child status=0
     marker=$(lifetime_marker)
-    lifetime_start "isolated-child.*--seed $marker" "$framebench" run plain-feed --size 20x5 --frames 10000000 \
-        --seed "$marker" --format json --out out.json || return 1
-    child=$(ps -e -o pid=,args= | awk -v p="$lifetime_pid" -v m="--seed $marker" '$1 != p && /isolated-child/ && index($0, m) && !/ awk / { print $1; exit }')
+    # The child's only argument is its settings file, in the parent's scratch folder (named with its pid).
+    local folder="$lifetime_tmp/framebench-isolated-pid"
+    lifetime_start "isolated-child --settings-file ${folder//\//\\/}" "$framebench" run plain-feed --size 20x5 \
+        --frames 10000000 --seed "$marker" --format json --out out.json || return 1
+    child=$(ps -e -o pid=,args= | awk -v p="$lifetime_pid" -v m="$folder$lifetime_pid-" '$1 != p && /isolated-child/ && index($0, m) && !/ awk / { print $1; exit }')
     [ -n "$child" ] || { echo "no isolated child to kill"; kill -KILL "$lifetime_pid"; return 1; }
     kill -KILL "$child"
     wait "$lifetime_pid" || status=$?
