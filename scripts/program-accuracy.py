@@ -197,7 +197,7 @@ class Suite:
         if done.returncode != 0:
             raise SystemExit(f"error: the C observer failed on {case.name}: {done.stderr.strip()}")
         seen = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
-        own = [(e["written_ns"][-1] - e["read_ns"]) / 1e3 for e in read_jsonl(log) if e["written_ns"]]
+        own = own_latencies(read_jsonl(log))[1]  # key read to its last write returned
         total = [(k["last_read_ns"] - k["sent_ns"]) / 1e3 for k in seen if k["last_read_ns"]]
         if not own or not total:
             return None

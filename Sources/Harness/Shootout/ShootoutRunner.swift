@@ -44,32 +44,9 @@ public struct ShootoutRunner {
                 let isReference = peer.name == plan.reference
                 var run = try run(peer, script)
                 if isReference { referenceFrames[script.name] = run.frames }
-                var retries = 0
-                // Rows that differ after one input and agree again after the next are the mark of a
-                // frame the quiet gap cut mid-write (a writer stalled by a busy machine), in this run or
-                // in the reference's: both are run again, up to `cutRetries` times, before the peer is
-                // called not comparable. A peer that is wrong stays wrong on every try.
-                while !isReference, retries < Self.cutRetries, let reference = referenceFrames[script.name],
-                    run.outcome.isCompleted,
-                    SameScreenCheck.compare(run.frames, with: reference, inputs: run.inputs)?.agreesAfterNextInput
-                        == true
-                {
-                    retries += 1
-                    progress?(peer.name, "\(script.name) (again: a frame cut by the quiet gap, try \(retries + 1))",
-                              round, done - 1, total)
-                    let again = try self.run(plan.peers.first { $0.name == plan.reference }!, script)
-                    referenceFrames[script.name] = again.frames
-                    if let index = measurements.lastIndex(where: {
-                        $0.peer == plan.reference && $0.script == script.name && $0.round == round
-                    }) {
-                        let startup = measurements[index].startupCpuNanoseconds
-                        measurements[index] = ShootoutMeasurement(
-                            peer: plan.reference, script: script.name, round: round, run: again, reference: nil)
-                        measurements[index].startupCpuNanoseconds = startup
-                        measurements[index].retries += 1
-                    }
-                    run = try self.run(peer, script)
-                }
+                let retries = try isReference ? 0 : retryCutFrames(
+                    of: peer, script, round: round, run: &run, referenceFrames: &referenceFrames,
+                    measurements: &measurements, progress: { progress?(peer.name, $0, round, done - 1, total) })
                 var measurement = ShootoutMeasurement(
                     peer: peer.name, script: script.name, round: round, run: run,
                     reference: isReference ? nil : referenceFrames[script.name] ?? [])
@@ -79,6 +56,38 @@ public struct ShootoutRunner {
             }
         }
         return measurements
+    }
+
+    /// Rows that differ after one input and agree again after the next are the mark of a frame the
+    /// quiet gap cut mid-write (a writer stalled by a busy machine), in this run or in the
+    /// reference's: both are run again, up to `cutRetries` times, before the peer is called not
+    /// comparable (the reference's measurement of this round is replaced). A peer that is wrong stays
+    /// wrong on every try. Returns how many times it ran again.
+    private func retryCutFrames(
+        of peer: ShootoutPlan.Peer, _ script: ShootoutPlan.Script, round: Int, run: inout ProgramRun,
+        referenceFrames: inout [String: [ProgramFrame]], measurements: inout [ShootoutMeasurement],
+        progress: (String) -> Void
+    ) throws(ProgramError) -> Int {
+        var retries = 0
+        while retries < Self.cutRetries, let reference = referenceFrames[script.name], run.outcome.isCompleted,
+            SameScreenCheck.compare(run.frames, with: reference, inputs: run.inputs)?.agreesAfterNextInput == true
+        {
+            retries += 1
+            progress("\(script.name) (again: a frame cut by the quiet gap, try \(retries + 1))")
+            let again = try self.run(plan.peers.first { $0.name == plan.reference }!, script)
+            referenceFrames[script.name] = again.frames
+            if let index = measurements.lastIndex(where: {
+                $0.peer == plan.reference && $0.script == script.name && $0.round == round
+            }) {
+                let startup = measurements[index].startupCpuNanoseconds
+                measurements[index] = ShootoutMeasurement(
+                    peer: plan.reference, script: script.name, round: round, run: again, reference: nil)
+                measurements[index].startupCpuNanoseconds = startup
+                measurements[index].retries += 1
+            }
+            run = try self.run(peer, script)
+        }
+        return retries
     }
 
     /// How many times a peer and the reference run again when the peer's rows differ only around a

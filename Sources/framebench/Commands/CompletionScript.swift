@@ -25,35 +25,7 @@ enum CompletionScript {
     // MARK: bash
 
     static var bash: String {
-        let commands = CompletedCommand.all
-        var cases: [String] = []
-        for command in commands {
-            let options = command.options.map { "--" + $0.name }.joined(separator: " ")
-            var values: [String] = []
-            for option in command.options where option.takesValue {
-                let action: String
-                if let choices = option.choices {
-                    action = "COMPREPLY=($(compgen -W '\(choices.joined(separator: " "))' -- \"$cur\"))"
-                } else if option.takesPath {
-                    action = option.takesDirectory
-                        ? "COMPREPLY=($(compgen -d -- \"$cur\"))" : "COMPREPLY=($(compgen -f -- \"$cur\"))"
-                } else {
-                    action = "COMPREPLY=()"
-                }
-                values.append("            --\(option.name)) \(action); return ;;")
-            }
-            let positional = command.takesScenarios
-                ? "COMPREPLY=($(compgen -W \"$scenarios\" -- \"$cur\"))" : "COMPREPLY=()"
-            cases.append(
-                """
-                    "\(command.name)")
-                        case "$prev" in
-                \(values.joined(separator: "\n"))
-                        esac
-                        if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(options)' -- "$cur")); else \(positional); fi
-                        ;;
-                """)
-        }
+        let cases = CompletedCommand.all.map(bashCase)
         return """
             # bash completion for framebench (made by `framebench completions bash`)
             # Load it: source <(framebench completions bash), or save it as
@@ -83,6 +55,34 @@ enum CompletionScript {
             }
             complete -F _framebench framebench
 
+            """
+    }
+
+    /// One command's arm of the bash function: its options' values, then its options or positionals.
+    static func bashCase(_ command: CompletedCommand) -> String {
+        let options = command.options.map { "--" + $0.name }.joined(separator: " ")
+        var values: [String] = []
+        for option in command.options where option.takesValue {
+            let action: String
+            if let choices = option.choices {
+                action = "COMPREPLY=($(compgen -W '\(choices.joined(separator: " "))' -- \"$cur\"))"
+            } else if option.takesPath {
+                action = option.takesDirectory
+                    ? "COMPREPLY=($(compgen -d -- \"$cur\"))" : "COMPREPLY=($(compgen -f -- \"$cur\"))"
+            } else {
+                action = "COMPREPLY=()"
+            }
+            values.append("            --\(option.name)) \(action); return ;;")
+        }
+        let positional = command.takesScenarios
+            ? "COMPREPLY=($(compgen -W \"$scenarios\" -- \"$cur\"))" : "COMPREPLY=()"
+        return """
+                "\(command.name)")
+                    case "$prev" in
+            \(values.joined(separator: "\n"))
+                    esac
+                    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(options)' -- "$cur")); else \(positional); fi
+                    ;;
             """
     }
 

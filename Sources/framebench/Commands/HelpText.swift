@@ -23,11 +23,12 @@ enum HelpText {
             "Every command takes --package-path DIR (default: the nearest folder upward with Package.swift",
             "and Benchmarks/suites.json) and -h, --help.",
             "--out never replaces an existing file without --force; --out - is standard output.",
-            "exit codes: 0 success (check: every budget holds and nothing regressed),",
-            "            1 a budget or regression check failed, a run failed, or output could not be written,",
-            "            2 bad usage or input (a message names the argument or file),",
-            "            3 framebench itself failed (a child process crashed, a tool failed)",
         ]
+        let codes = ExitCode.allCases
+        lines += codes.enumerated().map { index, code in
+            (index == 0 ? "exit codes: " : "            ") + "\(code.rawValue) \(code.meaning)"
+                + (index < codes.count - 1 ? "," : "")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -93,5 +94,17 @@ enum HelpText {
         }
         lines.append(indent + line)
         return lines
+    }
+}
+
+extension ExitCode {
+    /// What the code means, in the words of the global help and the man page.
+    var meaning: String {
+        switch self {
+        case .success: "success (check: every budget holds and nothing regressed)"
+        case .failed: "a budget or regression check failed, a run failed, or output could not be written"
+        case .usage: "bad usage or input (a message names the argument or file)"
+        case .internalFailure: "framebench itself failed (a child process crashed, a tool failed)"
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 
 /// `framebench man`: a man page (roff, man macros) made from the same
 /// declarations as the help: every command with its summary, details and
@@ -61,23 +62,8 @@ enum ManPage {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The exit codes as the global help states them (one source: `HelpText.global`).
+    /// The exit codes, as `ExitCode` declares them and the global help words them.
     static var exitCodes: [(code: String, meaning: String)] {
-        var codes: [(code: String, meaning: String)] = []
-        var inCodes = false
-        for line in HelpText.global.split(separator: "\n", omittingEmptySubsequences: false) {
-            var text = line.trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix("exit codes:") {
-                inCodes = true
-                text = String(text.dropFirst("exit codes:".count)).trimmingCharacters(in: .whitespaces)
-            } else if !inCodes || !line.hasPrefix(" ") {
-                inCodes = inCodes && line.hasPrefix(" ")
-                continue
-            }
-            let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-            guard parts.count == 2, Int(parts[0]) != nil else { continue }
-            codes.append((parts[0], parts[1].trimmingCharacters(in: CharacterSet(charactersIn: ","))))
-        }
-        return codes
+        ExitCode.allCases.map { (String($0.rawValue), $0.meaning) }
     }
 }
