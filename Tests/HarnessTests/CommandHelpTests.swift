@@ -5,7 +5,7 @@ import XCTest
 @testable import framebench
 
 /// The command line explains itself from one declaration per option: every
-/// command's help, the global help, the README's command list and the errors.
+/// command's help, the global help, the command list in docs/commands.md (and the README's names) and the errors.
 final class CommandHelpTests: XCTestCase {
     /// The package this test file is in.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -105,14 +105,29 @@ final class CommandHelpTests: XCTestCase {
         }
     }
 
-    func testTheReadmeListsTheCommandsExactlyAsHelpPrintsThem() throws {
-        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(readme.range(of: "## Commands\n"), "README has a Commands section")
-        let rest = readme[section.upperBound...]
+    func testTheCommandsPageListsTheCommandsExactlyAsHelpPrintsThem() throws {
+        let page = try String(contentsOf: Self.packageRoot.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        let section = try XCTUnwrap(page.range(of: "## All commands\n"), "docs/commands.md has an All commands section")
+        let rest = page[section.upperBound...]
         let open = try XCTUnwrap(rest.range(of: "```\n"))
         let close = try XCTUnwrap(rest[open.upperBound...].range(of: "\n```"))
         let block = String(rest[open.upperBound..<close.lowerBound])
-        XCTAssertEqual(block, HelpText.global, "paste `framebench --help` into the README's first block under ## Commands:\n\(HelpText.global)")
+        XCTAssertEqual(block, HelpText.global, "paste `framebench --help` into docs/commands.md's block under ## All commands:\n\(HelpText.global)")
+    }
+
+    /// The README's Commands section names every command (its first word), so a new one is not left out.
+    func testTheReadmeNamesEveryCommand() throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "## Commands\n"), "README has a Commands section")
+        let end = try XCTUnwrap(readme[start.upperBound...].range(of: "\n## "))
+        let section = readme[start.upperBound..<end.lowerBound]
+        let names = HelpText.global.split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        XCTAssertFalse(names.isEmpty, "the global help lists commands")
+        for name in Set(names) {
+            XCTAssertTrue(section.contains("`\(name)"), "the README's Commands section names `\(name)`")
+        }
     }
 }
 
