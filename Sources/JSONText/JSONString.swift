@@ -9,8 +9,9 @@ public enum JSONString {
         var quoted = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
+            case "\"", "\\":  // the two that JSON escapes with a backslash before themselves
+                quoted += "\\"
+                quoted.unicodeScalars.append(scalar)
             case "\n": quoted += "\\n"
             case "\r": quoted += "\\r"
             case "\t": quoted += "\\t"
