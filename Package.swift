@@ -53,7 +53,10 @@ let package = Package(
         .testTarget(name: "ProcessLifetimeTests", dependencies: ["ProcessLifetime"]),
         .target(name: "CPseudoTerminal", dependencies: ["ProcessLifetime"], linkerSettings: [.linkedLibrary("util")]),
         // Drives any terminal program on a pty and measures its frames through libvterm.
-        .target(name: "ProgramDriver", dependencies: ["CVTerm", "CPseudoTerminal", "ProcessLifetime"]),
+        // JSON string literals for the files written by hand (frame logs, recordings), below ProgramDriver and Harness.
+        .target(name: "JSONText"),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .target(name: "ProgramDriver", dependencies: ["CVTerm", "CPseudoTerminal", "ProcessLifetime", "JSONText"]),
         .testTarget(name: "ProgramDriverTests", dependencies: ["ProgramDriver"]),
         .target(name: "CAllocationCounter"),
         .target(name: "CCallgrind"),
@@ -64,7 +67,7 @@ let package = Package(
             name: "Harness",
             dependencies: [
                 "FrameGrid", "TerminalOutput", "Workloads", "Layout", "CAllocationCounter", "CCallgrind", "ProgramDriver",
-                "ProcessLifetime",
+                "ProcessLifetime", "JSONText",
             ]
         ),
         .target(name: "Reports", dependencies: ["Harness"]),

@@ -1,3 +1,5 @@
+import JSONText
+
 /// `framebench program --frame-log FILE`: every input and frame of a run as
 /// JSON Lines, on the raw CLOCK_MONOTONIC nanoseconds, so a program that
 /// logs its own key-read and write-done times on the same clock can be
@@ -11,10 +13,10 @@ public enum FrameLog {
     /// The lines of one run (each ends in a newline).
     public static func lines(of run: ProgramRun, benchmark: String, runNumber: Int) -> String {
         var text = ""
-        let common = "\"run\":\(runNumber),\"benchmark\":\(quote(benchmark))"
+        let common = "\"run\":\(runNumber),\"benchmark\":\(JSONString.quote(benchmark))"
         for input in run.sentInputs {
             text +=
-                "{\"type\":\"input\",\"index\":\(input.index),\"line\":\(input.line),\"step\":\(quote(input.step)),"
+                "{\"type\":\"input\",\"index\":\(input.index),\"line\":\(input.line),\"step\":\(JSONString.quote(input.step)),"
                 + "\"sent_ns\":\(input.sentTime),\"expects_frame\":\(input.expectsFrame),"
                 + "\"open_loop\":\(input.openLoop),\(common)}\n"
         }
@@ -27,10 +29,10 @@ public enum FrameLog {
                 + "\"trailing_bytes\":\(frame.trailingBytes),\(common)}\n"
         }
         text +=
-            "{\"type\":\"end\",\"outcome\":\(quote(outcomeWord(run.outcome))),\"outcome_text\":\(quote(run.outcome.description)),"
+            "{\"type\":\"end\",\"outcome\":\(JSONString.quote(outcomeWord(run.outcome))),\"outcome_text\":\(JSONString.quote(run.outcome.description)),"
             + "\"inputs\":\(run.sentInputs.count),\"unanswered_inputs\":[\(run.unansweredInputs.map(String.init).joined(separator: ","))],"
-            + "\"doubts\":[\(run.doubts.map(quote).joined(separator: ","))],"
-            + "\"notes\":[\(run.notes.map(quote).joined(separator: ","))],\"max_backlog\":\(run.maxBacklog),\(common)}\n"
+            + "\"doubts\":[\(run.doubts.map(JSONString.quote).joined(separator: ","))],"
+            + "\"notes\":[\(run.notes.map(JSONString.quote).joined(separator: ","))],\"max_backlog\":\(run.maxBacklog),\(common)}\n"
         return text
     }
 
@@ -43,27 +45,5 @@ public enum FrameLog {
         case .flooded: return "flooded"
         case .stopped: return "stopped"
         }
-    }
-
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
     }
 }

@@ -201,6 +201,30 @@ final class ProgramSuiteTests: XCTestCase {
 
     // MARK: Mistakes
 
+    func testAProgramEntrysKeyScriptFileIsReadWhereItRunsAndItsMistakesNamed() throws {
+        try suites(#"{"name": "a", "program": ["{root}/app.sh", "{bin}"], "script": "a.keys", "gap_ms": 40}"#)
+        let keys = package.appendingPathComponent("a.keys").path
+        try "j x0\n".write(toFile: keys, atomically: true, encoding: .utf8)
+        // Loading (list, check's names) reads no key script file; running reads and parses it.
+        let loaded = try SuiteFile.load(suitesPath)
+        XCTAssertThrowsError(try loaded.entries(of: "s", path: suitesPath, root: package.path, bin: "/b")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(suitesPath): benchmark 'a': key script a.keys: "), "\(error)")
+        }
+        try "j x2\nwait 10ms\n".write(toFile: keys, atomically: true, encoding: .utf8)
+        guard case .program(let program) = try loaded.entries(of: "s", path: suitesPath, root: package.path, bin: "/b")[0]
+        else { return XCTFail("a program entry") }
+        XCTAssertEqual(program.settings.script.oneLine, "j x2; wait 10ms")
+        XCTAssertEqual(program.settings.command, ["\(package.path)/app.sh", "/b"])
+        XCTAssertEqual(program.declaredCommand, ["{root}/app.sh", "{bin}"])
+        XCTAssertEqual(program.settings.quiescenceGap, 40_000_000)
+        // A file decoded without `load` is checked by the same parse when its entries are asked for.
+        let decoded: SuiteFile = try JSONFile.read(suitesPath, what: "suites file")
+        guard case .program(let same) = try decoded.entries(of: "s", path: suitesPath, root: package.path, bin: "/b")[0]
+        else { return XCTFail("a program entry") }
+        XCTAssertEqual(same.settings.script.oneLine, program.settings.script.oneLine)
+        XCTAssertEqual(same.settings.command, program.settings.command)
+    }
+
     func testMistakesInProgramEntriesAreNamedAndExitTwo() throws {
         let cases: [(entry: String, message: String)] = [
             (#"{"name": "a", "program": ["x"], "keys": "j", "frmaes": 3}"#, "benchmark 'a': unknown key 'frmaes'"),

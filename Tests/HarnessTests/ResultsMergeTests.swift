@@ -112,6 +112,14 @@ final class ResultsMergeTests: XCTestCase {
         assertRefused(inputs(parts), saying: ["benchmark \(lost)", "none of the files"])
     }
 
+    func testABenchmarkTheShardsDidNotPlanIsRefusedNamingItsFile() throws {
+        var parts = shards(2)
+        var stray = parts[1].scenarios[0]
+        stray.name = "e"
+        parts[1].scenarios.append(stray)
+        assertRefused(inputs(parts), saying: ["cannot merge shard-2.json: \(stray.key)", "not a benchmark of suite 'tiny'"])
+    }
+
     func testOtherBuildsSchemasSuitesAndSplitsAreRefusedNamingTheFile() throws {
         let parts = shards(2)
         var changes: [(String, (inout RunDocument) -> Void)] = [

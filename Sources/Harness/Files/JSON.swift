@@ -1,24 +1,8 @@
-/// The little JSON writing the harness needs, without a dependency.
+import JSONText
+
+/// The little JSON writing the harness needs, without a dependency: string
+/// literals escaped as the program frame log escapes them (`JSONString`).
 enum JSON {
     /// `text` as a JSON string literal; control characters escaped.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ text: String) -> String { JSONString.quote(text) }
 }

@@ -91,6 +91,36 @@ public struct CallgrindRunner {
             throw CallgrindError.valgrindMissing
         }
         let stripped = try strippedExecutable()
+        let workDirectory = try makeWorkDirectory()
+        let workSlot = TemporaryFiles.registerFolder(workDirectory.path, label: "callgrind scratch folder")
+        defer {
+            try? FileManager.default.removeItem(at: workDirectory)
+            TemporaryFiles.unregister(workSlot)
+        }
+        let outFile = workDirectory.appendingPathComponent("callgrind.out")
+        let result = try runChild(
+            valgrind: valgrind, childArguments: [stripped.path] + arguments, perFrame: perFrame, outFile: outFile,
+            label: "valgrind (callgrind) of framebench \(arguments.prefix(2).joined(separator: " "))")
+        guard result.status == 0 else {
+            throw CallgrindError.childFailed(status: result.status, stderrTail: result.standardErrorTail)
+        }
+        // Per-frame dumps are `callgrind.out.1`, `.2`, ...; the file
+        // itself holds what followed the last dump.
+        let parts = try partFiles(of: outFile)
+        var outcome = try Self.outcome(parts: parts, last: outFile, standardOutput: result.standardOutput)
+        if let keepOutput {
+            for part in parts {
+                let suffix = part.lastPathComponent.dropFirst(outFile.lastPathComponent.count)
+                try keep(part, at: URL(fileURLWithPath: keepOutput.path + suffix))
+            }
+            try keep(outFile, at: keepOutput)
+            outcome.outputFile = keepOutput
+        }
+        return outcome
+    }
+
+    /// A fresh scratch folder for one run (abandoned ones of dead runs removed first).
+    private func makeWorkDirectory() throws -> URL {
         TemporaryFiles.removeAbandoned("framebench-callgrind-run", in: scratchDirectory)
         let workDirectory = scratchDirectory.appendingPathComponent(TemporaryFiles.scratchName("framebench-callgrind-run"))
         do {
@@ -98,12 +128,14 @@ public struct CallgrindRunner {
         } catch {
             throw CallgrindError.scratchUnwritable(path: scratchDirectory.path, reason: "\(error)")
         }
-        let workSlot = TemporaryFiles.registerFolder(workDirectory.path, label: "callgrind scratch folder")
-        defer {
-            try? FileManager.default.removeItem(at: workDirectory)
-            TemporaryFiles.unregister(workSlot)
-        }
-        let outFile = workDirectory.appendingPathComponent("callgrind.out")
+        return workDirectory
+    }
+
+    /// `childArguments` under callgrind writing `outFile` (its folder the
+    /// scratch), with the counted environment and no address-space randomisation.
+    private func runChild(valgrind: URL, childArguments: [String], perFrame: Bool, outFile: URL, label: String) throws
+        -> ChildProcess.Result
+    {
         let options = [
             "--tool=callgrind", "--quiet", "--callgrind-out-file=\(outFile.path)", "--collect-atstart=no",
         ]
@@ -111,7 +143,6 @@ public struct CallgrindRunner {
         childEnvironment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         childEnvironment[InstructionCounter.childEnvironmentKey] = "1"
         childEnvironment[InstructionCounter.perFrameEnvironmentKey] = perFrame ? "1" : nil
-        let childArguments = [stripped.path] + arguments
         // Without address-space randomisation the allocator and hash tables
         // see the same addresses every run: a few instructions a frame that
         // otherwise vary from run to run (measured: update +3, ncurses
@@ -125,41 +156,29 @@ public struct CallgrindRunner {
             launcher = setarch
             launcherArguments = [machine, "-R", valgrind.path] + launcherArguments
         }
-        let result = try ChildProcess.run(
+        return try ChildProcess.run(
             launcher, launcherArguments,
-            environment: StackAlignment.padded(childEnvironment, arguments: childArguments), scratch: workDirectory,
-            workingDirectory: workingDirectory, label: "valgrind (callgrind) of framebench \(arguments.prefix(2).joined(separator: " "))")
-        guard result.status == 0 else {
-            throw CallgrindError.childFailed(status: result.status, stderrTail: result.standardErrorTail)
-        }
-        // Per-frame dumps are `callgrind.out.1`, `.2`, ...; the file
-        // itself holds what followed the last dump.
-        let parts = try partFiles(of: outFile)
+            environment: StackAlignment.padded(childEnvironment, arguments: childArguments),
+            scratch: outFile.deletingLastPathComponent(), workingDirectory: workingDirectory, label: label)
+    }
+
+    /// The counts of the per-frame `parts` and of `last` (what followed the
+    /// last dump, or everything without per-frame dumps), summed.
+    private static func outcome(parts: [URL], last: URL, standardOutput: Data) throws -> Outcome {
         var frames: [InstructionCounts] = []
         var counts = InstructionCounts(totals: [:])
         var collected: UInt64 = 0
-        for part in parts + [outFile] {
+        for part in parts + [last] {
             let profile = try CallgrindProfile(contentsOf: part)
             let partCounts = InstructionCounts(profile: profile)
             counts = counts.adding(partCounts)
             collected += profile.statedTotalInstructions ?? profile.selfInstructionsTotal
-            if part != outFile { frames.append(partCounts) }
-        }
-        var kept: URL?
-        if let keepOutput {
-            for part in parts {
-                let suffix = part.lastPathComponent.dropFirst(outFile.lastPathComponent.count)
-                try keep(part, at: URL(fileURLWithPath: keepOutput.path + suffix))
-            }
-            try keep(outFile, at: keepOutput)
-            kept = keepOutput
+            if part != last { frames.append(partCounts) }
         }
         return Outcome(
-            counts: counts, frames: frames, standardOutput: result.standardOutput, outputFile: kept,
-            collectedInstructions: collected)
+            counts: counts, frames: frames, standardOutput: standardOutput, outputFile: nil, collectedInstructions: collected)
     }
 
-    /// `<outFile>.<n>` in the order of n.
     private func partFiles(of outFile: URL) throws -> [URL] {
         let prefix = outFile.lastPathComponent + "."
         let directory = outFile.deletingLastPathComponent()

@@ -28,6 +28,15 @@ public struct ProgramBenchmark: Sendable {
         self.declaredCommand = declaredCommand ?? settings.command
     }
 
+    /// `command` typing `script` at a program's defaults: 80x24,
+    /// `RunDefaults.term`, `ProgramSettings`' gap and timeouts.
+    public init(name: String, command: [String], script: KeyScript) {
+        let size = Self.defaultSize
+        self.init(
+            name: name,
+            settings: ProgramSettings(command: command, cols: size.cols, rows: size.rows, term: RunDefaults.term, script: script))
+    }
+
     /// One run of the program.
     /// - Throws: `UsageError` naming the benchmark when the program cannot
     ///   start at all (a program that exits early, hangs or floods is a run

@@ -41,7 +41,6 @@ public enum ResultsMerge {
             self.schemaVersion = schemaVersion
         }
 
-        /// Reads and validates a results file, remembering its version before any conversion.
         /// Its bytes' digest, to refuse one file merged twice (`DistinctResults`).
         public var contentDigest: UInt64?
 
@@ -63,73 +62,94 @@ public enum ResultsMerge {
         }
         try checkIdentity(inputs, options: options)
         let shards = try checkShards(inputs, options: options)
-        var order: [String] = []
-        var merged: [String: ScenarioReport] = [:]
-        var source: [String: (path: String, shard: Int?)] = [:]
-        for input in inputs {
-            let reports =
-                options.deterministicOnly
-                ? input.document.scenarios.map(withoutTimings) : input.document.scenarios
-            for report in reports {
-                let key = report.key
-                let shard = input.document.shard?.index
-                if let earlier = source[key] {
-                    if earlier.shard != shard {
-                        throw UsageError(
-                            "cannot merge \(input.path): \(key) is also in \(earlier.path), another shard (\(describe(earlier.shard, shards)) and \(describe(shard, shards))): the runners split the suite differently; give every runner the same suite file, suite and options"
-                        )
-                    }
-                    guard options.rounds else {
-                        throw UsageError(
-                            "cannot merge \(input.path): \(key) is also in \(earlier.path); pass --rounds if the files are repeated rounds whose runs should be pooled"
-                        )
-                    }
-                    try merged[key]!.pool(report, from: input.path, into: earlier.path)
-                } else {
-                    source[key] = (input.path, shard)
-                    order.append(key)
-                    merged[key] = report
-                }
-            }
-        }
+        var pooled = try pool(inputs, options: options, shards: shards)
         if options.rounds { try checkRoundsAgree(inputs) }
-        if let record = shards {
-            let present = Set(merged.values.map(\.name))
-            let expected = Set(record.suiteBenchmarks)
-            if let missing = record.suiteBenchmarks.first(where: { !present.contains($0) }) {
-                let plan = record.suiteBenchmarks.count
-                throw UsageError(
-                    "cannot merge: benchmark \(missing) of suite '\(first.document.suite ?? "?")' (\(plan) benchmarks) is in none of the files: a shard ran a different split (the same suite file and options on every runner?) or failed part-way"
-                )
-            }
-            if let stray = order.first(where: { !expected.contains(merged[$0]!.name) }) {
-                throw UsageError(
-                    "cannot merge \(source[stray]!.path): \(stray) is not a benchmark of suite '\(first.document.suite ?? "?")' as the shards recorded it"
-                )
-            }
-            let rank = Dictionary(
-                record.suiteBenchmarks.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-            order = order.enumerated().sorted {
-                (rank[merged[$0.1]!.name] ?? 0, $0.0) < (rank[merged[$1.1]!.name] ?? 0, $1.0)
-            }
-            .map(\.1)
-        }
-        var scenarios = order.map { merged[$0]! }
+        if let record = shards { try pooled.orderAsPlanned(record, suite: first.document.suite) }
+        var scenarios = pooled.scenarios
         if options.deterministicOnly {
-            let processors = Set(inputs.map(\.document.machine.cpu))
-            for index in scenarios.indices {
-                scenarios[index].timingsNotComparable = "merged with --deterministic-only: timings left out"
-                if processors.count > 1 {
-                    scenarios[index].instructions = [:]
-                    scenarios[index].instructionDistribution = [:]
-                }
-            }
+            markDeterministicOnly(&scenarios, processors: Set(inputs.map(\.document.machine.cpu)))
         }
         return RunDocument(
             schemaVersion: RunDocument.schemaVersion,
             created: inputs.map(\.document.created).max() ?? first.document.created,
             machine: first.document.machine, git: first.document.git, suite: first.document.suite,
             scenarios: scenarios)
+    }
+
+    /// Every file's scenarios, each key once, in the order first met, with the file (and shard) it came from.
+    struct Pooled {
+        var order: [String] = []
+        var reports: [String: ScenarioReport] = [:]
+        var source: [String: (path: String, shard: Int?)] = [:]
+
+        var scenarios: [ScenarioReport] { order.map { reports[$0]! } }
+
+        /// Exactly the suite's benchmarks as the shards recorded it, in its order.
+        mutating func orderAsPlanned(_ record: ShardRecord, suite: String?) throws {
+            let present = Set(reports.values.map(\.name))
+            let expected = Set(record.suiteBenchmarks)
+            if let missing = record.suiteBenchmarks.first(where: { !present.contains($0) }) {
+                let plan = record.suiteBenchmarks.count
+                throw UsageError(
+                    "cannot merge: benchmark \(missing) of suite '\(suite ?? "?")' (\(plan) benchmarks) is in none of the files: a shard ran a different split (the same suite file and options on every runner?) or failed part-way"
+                )
+            }
+            if let stray = order.first(where: { !expected.contains(reports[$0]!.name) }) {
+                throw UsageError(
+                    "cannot merge \(source[stray]!.path): \(stray) is not a benchmark of suite '\(suite ?? "?")' as the shards recorded it"
+                )
+            }
+            let rank = Dictionary(
+                record.suiteBenchmarks.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            order = order.enumerated().sorted {
+                (rank[reports[$0.1]!.name] ?? 0, $0.0) < (rank[reports[$1.1]!.name] ?? 0, $1.0)
+            }
+            .map(\.1)
+        }
+    }
+
+    /// The scenarios of `inputs` by key: a key in two files is an error
+    /// unless the files are rounds of one shard, whose runs are then pooled.
+    static func pool(_ inputs: [Input], options: Options, shards: ShardRecord?) throws -> Pooled {
+        var pooled = Pooled()
+        for input in inputs {
+            let reports = options.deterministicOnly ? input.document.scenarios.map(withoutTimings) : input.document.scenarios
+            let shard = input.document.shard?.index
+            for report in reports {
+                let key = report.key
+                guard let earlier = pooled.source[key] else {
+                    pooled.source[key] = (input.path, shard)
+                    pooled.order.append(key)
+                    pooled.reports[key] = report
+                    continue
+                }
+                if earlier.shard != shard {
+                    throw UsageError(
+                        "cannot merge \(input.path): \(key) is also in \(earlier.path), another shard (\(describe(earlier.shard, shards)) and \(describe(shard, shards))): the runners split the suite differently; give every runner the same suite file, suite and options"
+                    )
+                }
+                guard options.rounds else {
+                    throw UsageError(
+                        "cannot merge \(input.path): \(key) is also in \(earlier.path); pass --rounds if the files are repeated rounds whose runs should be pooled"
+                    )
+                }
+                try pooled.reports[key]!.pool(report, from: input.path, into: earlier.path)
+            }
+        }
+        return pooled
+    }
+
+    /// Merged across machines: timings marked not comparable (`withoutTimings`
+    /// took them out), and instruction counts dropped when the processors
+    /// differ (the C library picks code by processor).
+    static func markDeterministicOnly(_ scenarios: inout [ScenarioReport], processors: Set<String>) {
+        for index in scenarios.indices {
+            scenarios[index].timingsNotComparable = "merged with --deterministic-only: timings left out"
+            if processors.count > 1 {
+                scenarios[index].instructions = [:]
+                scenarios[index].instructionDistribution = [:]
+            }
+        }
     }
 
     /// Schema, build and (unless deterministic-only) machine, against the first file.

@@ -157,10 +157,18 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
 public struct SuiteFile: Codable, Equatable, Sendable {
     public var frameBudgetNanoseconds: Double?
     public var suites: [String: [BenchmarkDeclaration]]
+    /// The program entries as `load` checked them, by suite and name: what
+    /// `entries(of:)` runs, so an entry is parsed once (not written back).
+    var checkedPrograms: [String: [String: ProgramEntry]] = [:]
 
     enum CodingKeys: String, CodingKey {
         case frameBudgetNanoseconds = "frame_budget_ns"
         case suites
+    }
+
+    /// Equal declarations: the checked program entries follow from them.
+    public static func == (lhs: SuiteFile, rhs: SuiteFile) -> Bool {
+        lhs.frameBudgetNanoseconds == rhs.frameBudgetNanoseconds && lhs.suites == rhs.suites
     }
 
     public static let defaultPath = "Benchmarks/suites.json"
@@ -171,7 +179,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
     /// Reads and checks a suites file against the scenarios of `catalog`;
     /// every problem names the file.
     public static func load(_ path: String, catalog: WorkloadCatalog = .builtIn) throws -> SuiteFile {
-        let file: SuiteFile = try JSONFile.read(path, what: "suites file")
+        var file: SuiteFile = try JSONFile.read(path, what: "suites file")
         if let budget = file.frameBudgetNanoseconds {
             guard FrameBudget.nanosecondsRange.contains(budget) else {
                 throw UsageError("\(path): frame_budget_ns must be \(FrameBudget.rangeText(inMilliseconds: false)), not \(budget)")
@@ -186,9 +194,8 @@ public struct SuiteFile: Codable, Equatable, Sendable {
                     throw UsageError("\(path): suite '\(suite)' declares '\(declaration.name)' twice")
                 }
                 guard let scenario = declaration.scenario else {
-                    _ = try programBenchmark(
-                        for: declaration, file: path, frameBudget: file.frameBudgetNanoseconds, root: "", bin: "",
-                        readsScriptFile: false)
+                    file.checkedPrograms[suite, default: [:]][declaration.name] = try ProgramEntry(
+                        declaration, file: path, frameBudget: file.frameBudgetNanoseconds)
                     continue
                 }
                 guard catalog.names.contains(scenario) else {
@@ -217,68 +224,15 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         }
         return try declarations.map { declaration in
             if declaration.isProgram {
-                return .program(
-                    try SuiteFile.programBenchmark(
-                        for: declaration, file: path, frameBudget: frameBudgetNanoseconds, root: root, bin: bin))
+                // Checked by `load`; a file decoded without it is checked here, by the same parse.
+                let entry =
+                    try checkedPrograms[name]?[declaration.name]
+                    ?? ProgramEntry(declaration, file: path, frameBudget: frameBudgetNanoseconds)
+                return .program(try entry.benchmark(root: root, bin: bin))
             }
             return .scene(
                 try SuiteFile.settings(for: declaration, file: path, frameBudget: frameBudgetNanoseconds, catalog: catalog))
         }
-    }
-
-    /// The program benchmark a program entry stands for (defaults filled
-    /// in, `{bin}` and `{root}` replaced, a `script` file read relative to
-    /// `root` unless `readsScriptFile` is false).
-    public static func programBenchmark(
-        for declaration: BenchmarkDeclaration, file: String, frameBudget: Double? = nil, root: String, bin: String,
-        readsScriptFile: Bool = true
-    ) throws -> ProgramBenchmark {
-        let context = "\(file): benchmark '\(declaration.name)'"
-        guard let command = declaration.program else { throw UsageError("\(context) runs no program") }
-        guard !command.isEmpty, !command[0].isEmpty else {
-            throw UsageError("\(context): \"program\" must name a command (a list such as [\"less\", \"FILE\"])")
-        }
-        var scriptText = ""
-        switch (declaration.keys, declaration.script) {
-        case (let keys?, nil): scriptText = keys
-        case (nil, let file?):
-            let path = file.hasPrefix("/") || root.isEmpty ? file : "\(root)/\(file)"
-            if readsScriptFile {
-                do { scriptText = try InputFile.text(path, what: "its key script") } catch {
-                    throw UsageError("\(context): \(error)")  // the suites file first, as every entry's error
-                }
-            }
-        case (_?, _?): throw UsageError("\(context) gives both \"keys\" and \"script\": one key script, inline or in a file")
-        case (nil, nil):
-            throw UsageError("\(context) runs a program but types nothing: give \"keys\" (a key script) or \"script\" (a key script file)")
-        }
-        let script: KeyScript
-        do { script = try KeyScript(parsing: scriptText) } catch {
-            throw UsageError("\(context): \(declaration.keys == nil ? "key script \(declaration.script!)" : "keys"): \(error)")
-        }
-        let size = ProgramBenchmark.defaultSize
-        var settings = ProgramSettings(
-            command: ProgramBenchmark.substitute(command, bin: bin, root: root), cols: size.cols, rows: size.rows,
-            term: RunDefaults.term, script: script)
-        // Checked as `program`'s --gap, --timeout and --start-timeout are.
-        func milliseconds(_ value: Int?, _ key: String, _ range: ClosedRange<Int>) throws -> UInt64? {
-            guard let value else { return nil }
-            return UInt64(try RunSettingsInput.wholeNumber("\(value)", named: "\(context): \(key)", in: range)) * 1_000_000
-        }
-        if let gap = try milliseconds(declaration.gapMilliseconds, "gap_ms", ProgramBenchmark.gapRange) {
-            settings.quiescenceGap = gap
-        }
-        if let timeout = try milliseconds(declaration.timeoutMilliseconds, "timeout_ms", ProgramBenchmark.timeoutRange) {
-            settings.timeout = timeout
-        }
-        if let start = try milliseconds(
-            declaration.startTimeoutMilliseconds, "start_timeout_ms", ProgramBenchmark.startTimeoutRange)
-        {
-            settings.startTimeout = start
-        }
-        var benchmark = ProgramBenchmark(name: declaration.name, settings: settings, declaredCommand: command)
-        benchmark.frameBudgetNanoseconds = frameBudget ?? RunDefaults.frameBudgetNanoseconds
-        return try benchmark.applying(declaration.input(context: context))
     }
 
     /// The run settings a declaration stands for: the defaults with the

@@ -36,10 +36,9 @@ public enum FrameBenchCommand {
         }
     }
 
-    private static func dispatch(_ arguments: [String]) throws -> Int32 {
-        var arguments = arguments
-        var packagePath: String?
-        // Options before the command: --help, --version, --package-path DIR.
+    /// Takes the options before the command off `arguments`: `--help` and
+    /// `--version` (the exit status, their output printed), `--package-path DIR`.
+    private static func leadingOptions(_ arguments: inout [String], packagePath: inout String?) throws -> Int32? {
         while let first = arguments.first, first.hasPrefix("-") {
             arguments.removeFirst()
             switch first {
@@ -61,6 +60,13 @@ public enum FrameBenchCommand {
                 throw UsageError("unknown option \(first) (before a command: --help, --version, --package-path DIR)\n\n\(HelpText.global)")
             }
         }
+        return nil
+    }
+
+    private static func dispatch(_ arguments: [String]) throws -> Int32 {
+        var arguments = arguments
+        var packagePath: String?
+        if let status = try leadingOptions(&arguments, packagePath: &packagePath) { return status }
         guard let word = arguments.first else {
             printError(HelpText.global)
             return ExitCode.usage.rawValue

@@ -57,10 +57,9 @@ enum ProgramOptions {
 
     /// `framebench program -- COMMAND`: the command at the defaults, the options over them.
     static func benchmark(command: [String], _ parsed: ParsedArguments) throws -> ProgramBenchmark {
-        let size = ProgramBenchmark.defaultSize
-        let settings = ProgramSettings(
-            command: command, cols: size.cols, rows: size.rows, term: RunDefaults.term, script: try script("", what: "--keys"))
-        return try apply(parsed, over: ProgramBenchmark(name: URL(fileURLWithPath: command[0]).lastPathComponent, settings: settings))
+        let declared = ProgramBenchmark(
+            name: URL(fileURLWithPath: command[0]).lastPathComponent, command: command, script: try script("", what: "--keys"))
+        return try apply(parsed, over: declared)
     }
 
     /// `--spacing 0-20ms` (also `5ms`, `0-20000us`): a range of ns.
