@@ -17,16 +17,20 @@ import PackageDescription
 ///                  Markdown, JUnit, JSON, the HTML page and its SVG charts, the
 ///                  exports for trackers (github-action-benchmark, Bencher, CSV),
 ///                  the Chrome/Perfetto trace and the flame graph
-///   framebench     the executable: options, commands, reports, live mode, the
-///                  catalog of scenarios, and the one place errors become exit codes
+///   FrameBenchCLI  the command line: options, commands, reports, live mode, the
+///                  catalog of scenarios, and the one place errors become exit codes,
+///                  over framebench's catalog or a package's own (`FrameBenchCLI.main`)
+///   framebench     the executable: one call into FrameBenchCLI
 ///
 /// The libraries are products: another package can write a scene on `Layout`
-/// and `SceneKit`, measure it with `Harness` and print it with `Reports`
-/// (see `Examples/MyScene` and the README).
+/// and `SceneKit` and get framebench's whole command line over it from
+/// `FrameBenchCLI` (see `Examples/MyScene` and docs/library.md), or measure it
+/// with `Harness` and print it with `Reports` itself.
 let package = Package(
     name: "FrameBench",
     products: [
         .executable(name: "framebench", targets: ["framebench"]),
+        .library(name: "FrameBenchCLI", targets: ["FrameBenchCLI"]),
         .library(name: "FrameGrid", targets: ["FrameGrid"]),
         .library(name: "TerminalOutput", targets: ["TerminalOutput"]),
         .library(name: "Layout", targets: ["Layout"]),
@@ -83,14 +87,22 @@ let package = Package(
             ]
         ),
         .target(name: "BenchmarkScenes", dependencies: ["FrameGrid", "Workloads"], path: "Benchmarks/Scenes"),
-        .executableTarget(
-            name: "framebench",
+        // The command line as a library: `FrameBenchCLI.main(catalog:)` is framebench's whole CLI
+        // over any catalog, so a package's own executable gets it for its scenes in one call.
+        .target(
+            name: "FrameBenchCLI",
             dependencies: [
                 "Harness", "Reports", "Workloads", "SceneKit", "Scenes", "BenchmarkScenes", "FrameGrid", "TerminalOutput",
                 "ProgramDriver", "ProcessLifetime",
             ],
             plugins: ["GitCommitPlugin"]
         ),
+        .executableTarget(name: "framebench", dependencies: ["FrameBenchCLI"]),
+        // A package's own executable in miniature: FrameBenchCLI over a catalog with a scene
+        // framebench lacks, so tests see its children run it (isolated and under callgrind).
+        .executableTarget(
+            name: "framebench-catalog-fixture", dependencies: ["FrameBenchCLI", "Workloads", "FrameGrid"],
+            path: "Tests/CatalogFixture"),
         // Records the git commit the sources were built from, for `framebench --version`.
         .plugin(name: "GitCommitPlugin", capability: .buildTool()),
         .testTarget(name: "FrameGridTests", dependencies: ["FrameGrid"]),
@@ -98,11 +110,12 @@ let package = Package(
             name: "TerminalOutputTests",
             dependencies: ["TerminalOutput", "FrameGrid", "Workloads", "CNcurses", "CAllocationCounter"]
         ),
-        // The library's tests, and the command line's (through the executable's module).
+        // The library's tests, and the command line's (through FrameBenchCLI; the executables are built for the tests that start them).
         .testTarget(
             name: "HarnessTests",
             dependencies: [
-                "Harness", "Reports", "framebench", "Workloads", "FrameGrid", "ProgramDriver", "framebench-list-peer",
+                "Harness", "Reports", "FrameBenchCLI", "framebench", "Workloads", "FrameGrid", "ProgramDriver",
+                "framebench-list-peer", "framebench-catalog-fixture",
             ]),
         .testTarget(name: "AllocationCounterTests", dependencies: ["CAllocationCounter"]),
         // Runs two phases of known work under callgrind to show the counts are exact.

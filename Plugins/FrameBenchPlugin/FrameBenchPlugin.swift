@@ -3,16 +3,18 @@ import PackagePlugin
 
 /// `swift package framebench COMMAND ...`: framebench's whole command line in
 /// any package that depends on FrameBench (and in FrameBench itself). The
-/// plugin builds the framebench product in release (figures from a debug
-/// build mean little), then runs it in the package the plugin was invoked in:
-/// there, and with `--package-path` when the package has its own
-/// `Benchmarks/suites.json`, so its suites, budgets and `Results/` are the
-/// ones used. A failure of framebench is a failure of the plugin, its status
-/// named.
+/// tool is the package's own executable built on the `FrameBenchCLI` product
+/// (its scenes in the catalog), else framebench. The plugin builds it in
+/// release (figures from a debug build mean little), then runs it in the
+/// package the plugin was invoked in: there, and with `--package-path` when
+/// the package has its own `Benchmarks/suites.json`, so its suites, budgets
+/// and `Results/` are the ones used. A failure of the tool is a failure of
+/// the plugin, its status named.
 ///
 ///     swift package framebench run plain-feed --frames 600
 ///     swift package framebench program -- .build/release/my-app
-///     swift package framebench --debug-build list     # a debug framebench
+///     swift package framebench --debug-build list     # a debug build
+///     swift package framebench --product my-bench run # one of several executables on FrameBenchCLI
 @main
 struct FrameBenchPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -22,15 +24,21 @@ struct FrameBenchPlugin: CommandPlugin {
             arguments.remove(at: index)
             configuration = .debug
         }
+        var product = Self.commandLineProducts(of: context.package).first ?? "framebench"
+        if let index = arguments.firstIndex(of: "--product") {
+            guard index + 1 < arguments.count else { throw PluginFailure("--product needs a value (an executable product)") }
+            product = arguments[index + 1]
+            arguments.removeSubrange(index...index + 1)
+        }
         let built = try packageManager.build(
-            .product("framebench"),
+            .product(product),
             parameters: .init(configuration: configuration, logging: .concise))
         guard built.succeeded else {
             FileHandle.standardError.write(Data(built.logText.utf8))
-            throw PluginFailure("swift build --product framebench failed (its log is above)")
+            throw PluginFailure("swift build --product \(product) failed (its log is above)")
         }
-        guard let tool = built.builtArtifacts.first(where: { $0.kind == .executable && $0.path.lastComponent == "framebench" })
-        else { throw PluginFailure("the build made no framebench executable") }
+        guard let tool = built.builtArtifacts.first(where: { $0.kind == .executable && $0.path.lastComponent == product })
+        else { throw PluginFailure("the build made no \(product) executable") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool.path.string)
         let package = context.package.directory.string
@@ -40,13 +48,26 @@ struct FrameBenchPlugin: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         if process.terminationReason == .uncaughtSignal {
-            throw PluginFailure("framebench ended by signal \(process.terminationStatus)")
+            throw PluginFailure("\(product) ended by signal \(process.terminationStatus)")
         }
         if process.terminationStatus != 0 {
-            // SwiftPM reports a plugin's failure as its own exit 1; the code framebench chose
+            // SwiftPM reports a plugin's failure as its own exit 1; the code the tool chose
             // (1 a gate or run failed, 2 bad usage) is said here so a script can still tell.
-            throw PluginFailure("framebench exited with status \(process.terminationStatus)")
+            throw PluginFailure("\(product) exited with status \(process.terminationStatus)")
         }
+    }
+
+    /// The package's executables whose target uses the `FrameBenchCLI` product:
+    /// framebench's command line over the package's own catalog, which plain
+    /// framebench cannot run. FrameBench's own executables use the target, not
+    /// the product, so in FrameBench itself this is empty.
+    static func commandLineProducts(of package: Package) -> [String] {
+        package.products(ofType: ExecutableProduct.self).filter { product in
+            product.mainTarget.dependencies.contains { dependency in
+                if case .product(let used) = dependency { return used.name == "FrameBenchCLI" }
+                return false
+            }
+        }.map(\.name)
     }
 
     /// framebench's arguments with `--package-path DIR` added where a command

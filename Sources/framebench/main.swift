@@ -1,8 +1,4 @@
-import Harness
-import Foundation
+import FrameBenchCLI
 
-DeterministicHashing.ensure()  // exact allocation counts between runs need a fixed hash seed
-StandardStreams.reportWriteErrorsInsteadOfSignals()
-// SIGINT, SIGTERM, SIGHUP: end the children, remove scratch, say what was cut short, exit 130/143/129.
-TemporaryFiles.install(activity: (["framebench"] + CommandLine.arguments.dropFirst().prefix(4)).joined(separator: " "))
-exit(FrameBenchCommand.main(Array(CommandLine.arguments.dropFirst())))
+// The command line lives in the FrameBenchCLI library, so a package of its own gets it over its own catalog.
+FrameBenchCLI.main(catalog: FrameBenchCLI.builtInCatalog, programName: "framebench")

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// The command line explains itself from one declaration per option: every
 /// command's help, the global help, the command list in docs/commands.md (and the README's names) and the errors.

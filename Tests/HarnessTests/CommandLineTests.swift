@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 final class CommandLineTests: XCTestCase {
     func testSizesMustBeColsByRowsWithinLimits() throws {

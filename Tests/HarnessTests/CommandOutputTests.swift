@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Harness
 @testable import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// What the reporting commands write: each format only where it applies,
 /// exports that their readers take, headers on lists, colour by the

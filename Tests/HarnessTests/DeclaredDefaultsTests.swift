@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// Each default `--help` shows is the one the command uses: a scenario's
 /// settings parsed with no options, for every command that draws frames,

@@ -3,7 +3,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// One mapping from errors to exit codes: 2 for what the user can fix, 1 for
 /// a failed gate, run or write, 3 for framebench's own failures (a child of

@@ -4,7 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 final class FeedFileTests: XCTestCase {
     private func file(_ bytes: [UInt8]) throws -> String {

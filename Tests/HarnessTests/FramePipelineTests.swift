@@ -5,7 +5,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// Every frame (lanes, the bare frame, recordings, `--verify`, live mode)
 /// is `FramePipeline`'s one sequence; probes only watch it.

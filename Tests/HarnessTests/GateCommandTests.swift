@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// Every exit code of `compare` and `check`, through the command line.
 final class GateCommandTests: XCTestCase {

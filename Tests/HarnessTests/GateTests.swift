@@ -5,7 +5,7 @@ import XCTest
 
 @testable import Harness
 @testable import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// The gate flags real regressions, in any phase, and does not cry wolf.
 /// The slower variants add milliseconds a frame, many times a frame's own

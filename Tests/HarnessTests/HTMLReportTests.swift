@@ -5,7 +5,7 @@ import XCTest
 
 @testable import Harness
 @testable import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// The HTML report is one self-contained page: nothing external, every
 /// scenario in it with an SVG per chart, every name escaped.

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Harness
 @testable import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// The harness under hostile and careless use (issue 34): outputs that
 /// collide, numbers out of range, control characters on a terminal, gates

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// Values read from files and flags: clear errors naming what is wrong.
 final class InputValidationTests: XCTestCase {

@@ -4,7 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// `--measure instructions` through the run loop: every phase counted, the
 /// same counts on every run, injected work seen in its phase and gated.

@@ -4,7 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// Each run of a suite in a fresh `framebench` process: the counts of a
 /// benchmark are the same whatever runs before it, so a shard equals the

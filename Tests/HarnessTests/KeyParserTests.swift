@@ -1,7 +1,7 @@
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 final class KeyParserTests: XCTestCase {
     func testKeysAndEscapeSequencesMeanWhatLiveModeSays() {

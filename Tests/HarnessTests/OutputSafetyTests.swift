@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Harness
 @testable import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// `--out`, standard output and standard error: nothing lost, nothing replaced
 /// that is not a regular file, nothing that traps.

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import Harness
 @testable import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// Frames during which the machine preempted the process are counted apart,
 /// so a hitch of ours can be told from the machine's.

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Harness
 @testable import ProgramDriver
-@testable import framebench
+@testable import FrameBenchCLI
 
 final class ProgramCommandTests: XCTestCase {
     private var folder: URL!

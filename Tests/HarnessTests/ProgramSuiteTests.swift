@@ -4,7 +4,7 @@ import XCTest
 @testable import Harness
 @testable import ProgramDriver
 import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// Program entries in ordinary suites: run beside scenes, saved as
 /// baselines, checked against budgets and compared, their mistakes named.

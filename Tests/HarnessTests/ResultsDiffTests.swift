@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// `results-diff`: the same benchmarks with the same counts, or a difference
 /// named by benchmark, metric and frame; what the CI rehearsal scripts rely on.

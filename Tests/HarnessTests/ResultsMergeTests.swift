@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Harness
 @testable import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 final class ResultsMergeTests: XCTestCase {
     private var directory: URL!

@@ -4,7 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// Run settings as one value: one check for the command line and suites
 /// files, handed to child processes as JSON, and every setting that changes

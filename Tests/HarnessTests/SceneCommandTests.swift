@@ -4,7 +4,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// The seed scenes through the command line: scripts by name, resizes mid-run in both backends, recordings.
 final class SceneCommandTests: XCTestCase {

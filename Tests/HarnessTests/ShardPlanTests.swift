@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 final class ShardPlanTests: XCTestCase {
     private static let suitesPath = URL(fileURLWithPath: #filePath)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// `framebench completions bash|zsh|fish` and `framebench man` are made from
 /// the declarations: every command and option is in them, the scripts parse

@@ -1,7 +1,7 @@
 import XCTest
 
 @testable import Workloads
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// "Did you mean": a typo of a command, an option or a scenario gets the
 /// closest known name; a word that is not close to any gets none.

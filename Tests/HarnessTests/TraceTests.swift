@@ -5,7 +5,7 @@ import XCTest
 
 @testable import Harness
 import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// The trace follows the Chrome JSON trace format: every event has the
 /// fields its phase needs, phases nest inside their frame, each track's

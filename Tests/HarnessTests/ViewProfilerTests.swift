@@ -5,7 +5,7 @@ import Workloads
 import XCTest
 
 @testable import Harness
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// Per-view layout cost: every measured frame with view work gets its costliest view, the
 /// costs nest inside the layout phase, and the probe is gone afterwards.

@@ -92,10 +92,15 @@ public enum CountedRun {
         return (means, perFrame)
     }
 
-    /// The `framebench` executable the child runs: this process when it is
-    /// framebench; else `FRAMEBENCH_EXECUTABLE`, or a `framebench` beside this
-    /// executable (a test bundle in `.build/debug`).
+    /// Set by a command line (`FrameBenchCLI.main`): its children are this very
+    /// executable, whatever it is called, since only it knows its catalog's scenes.
+    nonisolated(unsafe) public static var childrenRunThisExecutable = false
+
+    /// The `framebench` executable the child runs: this process when it is a
+    /// command line (framebench or a package's own); else `FRAMEBENCH_EXECUTABLE`,
+    /// or a `framebench` beside this executable (a test bundle in `.build/debug`).
     static func executable() throws -> URL {
+        if childrenRunThisExecutable { return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath() }
         let environment = ProcessInfo.processInfo.environment
         if let given = environment["FRAMEBENCH_EXECUTABLE"], !given.isEmpty {
             return URL(fileURLWithPath: given)

@@ -17,5 +17,9 @@ enum BuildInfo {
         return hash + (GitCommit.dirty == true ? " (with uncommitted changes)" : "")
     }
 
-    static var text: String { "framebench \(version)\ncommit \(commit)\nbuild \(configuration)" }
+    static var text: String {
+        // A package's own executable says whose command line it is, and which FrameBench.
+        let program = ProgramName.current == "framebench" ? "framebench" : "\(ProgramName.current) (FrameBench)"
+        return "\(program) \(version)\ncommit \(commit)\nbuild \(configuration)"
+    }
 }

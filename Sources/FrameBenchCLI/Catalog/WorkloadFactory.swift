@@ -3,12 +3,17 @@ import BenchmarkScenes
 import Scenes
 import Workloads
 
-/// The scenarios `framebench` runs by name, composed here and nowhere else:
-/// the built-in reference workloads, the seed scenes, and the benchmarks of
-/// your own under `Benchmarks/Scenes`. The measurement library is handed
-/// this catalog (`RunSettings.catalog`); it knows no scene itself.
+/// The scenarios the command line runs by name. framebench's own are
+/// composed here and nowhere else: the built-in reference workloads, the seed
+/// scenes, and the benchmarks of your own under `Benchmarks/Scenes`; a
+/// package's executable replaces them with its catalog (`FrameBenchCLI.main`).
+/// The measurement library is handed this catalog (`RunSettings.catalog`);
+/// it knows no scene itself.
 enum WorkloadFactory {
-    static let catalog = WorkloadCatalog.builtIn.adding(SceneCatalog.entries + BenchmarkScenes.all)
+    static let framebenchCatalog = WorkloadCatalog.builtIn.adding(SceneCatalog.entries + BenchmarkScenes.all)
+
+    /// Set once, before any command runs, by `FrameBenchCLI.main`.
+    nonisolated(unsafe) static var catalog = framebenchCatalog
 
     /// A new workload called `name`; see `WorkloadCatalog.make`.
     static func make(_ name: String, settings: WorkloadSettings) throws -> Workload {

@@ -12,7 +12,7 @@ public enum FrameBenchCommand {
         do {
             return try dispatch(arguments)
         } catch {
-            printError("framebench: \(error)")
+            printError("\(ProgramName.current): \(error)")
             return exitCode(for: error)
         }
     }

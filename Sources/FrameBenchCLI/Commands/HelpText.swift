@@ -10,10 +10,11 @@ enum HelpText {
         let rows = CommandDeclaration.all.map { command in
             (command.name.rawValue + (command.arguments.isEmpty ? "" : " " + command.arguments), command.summary)
         }
+        let program = ProgramName.current
         var lines = [
-            "usage: framebench COMMAND [ARGUMENTS] [OPTIONS]",
-            "       framebench COMMAND --help      the command's arguments and options (or: framebench help COMMAND)",
-            "       framebench --version",
+            "usage: \(program) COMMAND [ARGUMENTS] [OPTIONS]",
+            "       \(program) COMMAND --help      the command's arguments and options (or: \(program) help COMMAND)",
+            "       \(program) --version",
             "",
             "commands:",
         ]
@@ -36,7 +37,7 @@ enum HelpText {
     static func command(_ name: CommandName) -> String {
         let command = CommandDeclaration.named(name)
         var lines = [
-            "usage: framebench \(name.rawValue)\(command.arguments.isEmpty ? "" : " " + command.arguments) [OPTIONS]",
+            "usage: \(ProgramName.current) \(name.rawValue)\(command.arguments.isEmpty ? "" : " " + command.arguments) [OPTIONS]",
             "",
         ]
         lines += wrap(command.summary + (command.details.isEmpty ? "" : " " + command.details), width: 100, indent: "")
@@ -60,7 +61,8 @@ enum HelpText {
         let rows = CommandDeclaration.all.filter { $0.name.rawValue.hasPrefix("baseline ") }.map {
             ($0.name.rawValue + ($0.arguments.isEmpty ? "" : " " + $0.arguments), $0.summary)
         }
-        return (["usage: framebench baseline save|list|show [OPTIONS]  (framebench baseline save --help: its options)", ""]
+        let program = ProgramName.current
+        return (["usage: \(program) baseline save|list|show [OPTIONS]  (\(program) baseline save --help: its options)", ""]
             + table(rows)).joined(separator: "\n")
     }
 

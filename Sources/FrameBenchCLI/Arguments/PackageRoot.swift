@@ -3,8 +3,8 @@ import Harness
 
 /// The package whose `Benchmarks/` and `Results/` the commands use: given
 /// with `--package-path DIR`, else the nearest folder upward from the current
-/// one that holds `Package.swift` and `Benchmarks/suites.json`, else the
-/// current folder (a results file can be compared anywhere).
+/// one that holds `Package.swift`, when it holds `Benchmarks/suites.json`
+/// too, else the current folder (a results file can be compared anywhere).
 ///
 /// Paths stay relative when the root is the current folder, so messages read
 /// as they always have (`Benchmarks/suites.json has no suite ...`).
@@ -40,9 +40,10 @@ struct PackageRoot: Sendable {
         let here = URL(fileURLWithPath: manager.currentDirectoryPath).standardizedFileURL
         var folder = here
         while true {
-            if manager.fileExists(atPath: folder.path + "/Package.swift"),
-                manager.fileExists(atPath: folder.path + "/" + SuiteFile.defaultPath)
-            {
+            if manager.fileExists(atPath: folder.path + "/Package.swift") {
+                // The nearest package only: a package inside another (Examples/MyScene in this
+                // checkout) must not save its baselines in the outer one's Results/.
+                guard manager.fileExists(atPath: folder.path + "/" + SuiteFile.defaultPath) else { return PackageRoot(prefix: "") }
                 return PackageRoot(prefix: folder.path == here.path ? "" : folder.path + "/")
             }
             let parent = folder.deletingLastPathComponent()
