@@ -136,9 +136,9 @@ struct OptionDeclaration: Sendable {
             name: "script", value: "NAME", help: "the input script driving a scene (framebench list shows each one's)",
             defaultValue: "\(RunDefaults.workload.script), the scene's own", commands: CommandName.runners + [.live]),
         OptionDeclaration(
-            name: "term", value: "T", help: "terminfo entry the output is encoded for",
-            defaultValue: "$TERM, else \(RunDefaults.term)", commands: CommandName.runners + [.live],
-            commandDefaults: [:]),
+            name: "term", value: "T", help: "terminfo entry the output is encoded for (run, record, overhead, profile: never $TERM, as in the suites)",
+            defaultValue: RunDefaults.term, commands: CommandName.runners + [.live],
+            commandDefaults: [.live: "$TERM, else \(RunDefaults.term)"]),
         OptionDeclaration(
             name: "backend", value: "framebench|ncurses|both", help: "which renderer draws the frames (record: one of them)",
             defaultValue: RunDefaults.backend.rawValue, commands: [.run, .record]),
