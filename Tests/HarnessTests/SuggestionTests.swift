@@ -50,6 +50,8 @@ final class SuggestionTests: XCTestCase {
             let message = try error(entry)
             XCTAssertTrue(message.contains(expected) && message.contains("benchmark 'a'"), message)
         }
+        XCTAssertNil(Suggestion.closest(to: "t", in: ["s"]), "replacing the whole name is not a typo")
+        XCTAssertEqual(Suggestion.closest(to: "sv", in: ["csv"]), "csv")
         XCTAssertEqual(try error(#"{"name": "a", "scenario": "plain-feed"}"#), "loaded")
         let file = try SuiteFile.load(path, catalog: WorkloadFactory.catalog)
         XCTAssertThrowsError(try file.entries(of: "defualt", path: path, root: "")) { error in
