@@ -5,8 +5,61 @@ import Harness
 /// fails if and only if its row fails the gate, so the CI system's count of
 /// failures and framebench's exit code agree; changes that do not gate are
 /// reported inside the case (`system-out`).
+///
+/// A run (`run --format junit`) has a case per benchmark and backend too,
+/// which fails when its frames miss their frame budget (`missesFrameBudget`);
+/// an empty suite (`tests="0"`) reads as a failure to some CI reporters.
 public enum JUnitReport {
+    /// The hitch time ratio above which a run's frames miss their budget, ms
+    /// per s: Apple's guidance calls over 10 "bad" (`FrameBudgetReport`). A
+    /// ratio, not "any frame late": one preempted frame in thousands is the
+    /// machine, not the renderer.
+    public static let hitchTimeRatioLimit = 10.0
+
+    /// Whether `scenario`'s frames miss its frame budget: a hitch time ratio over `hitchTimeRatioLimit`.
+    public static func missesFrameBudget(_ scenario: ScenarioReport) -> Bool {
+        scenario.budget.hitchTimeRatio > hitchTimeRatioLimit
+    }
+
+    /// A run's cases, one per benchmark and backend, then `comparison`'s (the stored baseline's, when there is one).
+    public static func run(_ document: RunDocument, comparison: ComparisonReport?) -> String {
+        var cases: [String] = []
+        var failures = 0
+        for scenario in document.scenarios {
+            let budget = scenario.budget
+            let frames = scenario.histogram.counts.reduce(0, +)  // the measured frames, warm-up left out
+            let detail = escape(
+                "frame budget \(Units.duration(scenario.frameBudgetNanoseconds)): \(budget.framesOverBudget) of \(frames) frames over, hitch time ratio \(Units.number(budget.hitchTimeRatio, digits: 2)) ms/s (limit \(Units.number(hitchTimeRatioLimit)) ms/s), longest late streak \(budget.longestLateStreak)")
+            let seconds = scenario.metrics[Metric.frameTime.rawValue].map { String(format: "%.9f", $0.p50 / 1e9) } ?? "0"
+            let open = "    <testcase classname=\"\(escape(scenario.name))\" name=\"\(escape("frame budget [\(scenario.backend)]"))\" time=\"\(seconds)\">"
+            if missesFrameBudget(scenario) {
+                failures += 1
+                cases.append(open + "<failure message=\"\(detail)\"/></testcase>")
+            } else {
+                cases.append(open + "<system-out>\(detail)</system-out></testcase>")
+            }
+        }
+        let compared = comparisonCases(comparison ?? ComparisonReport())
+        return suite(cases + compared.cases, failures: failures + compared.failures, skipped: compared.skipped)
+    }
+
     public static func report(_ comparison: ComparisonReport) -> String {
+        let compared = comparisonCases(comparison)
+        return suite(compared.cases, failures: compared.failures, skipped: compared.skipped)
+    }
+
+    private static func suite(_ cases: [String], failures: Int, skipped: Int) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites>
+          <testsuite name="framebench" tests="\(cases.count)" failures="\(failures)" skipped="\(skipped)">
+        \(cases.joined(separator: "\n"))
+          </testsuite>
+        </testsuites>
+        """
+    }
+
+    private static func comparisonCases(_ comparison: ComparisonReport) -> (cases: [String], failures: Int, skipped: Int) {
         var cases: [String] = []
         var failures = 0
         var skipped = 0
@@ -48,14 +101,7 @@ public enum JUnitReport {
                 cases.append(open + "<system-out>\(detail)</system-out></testcase>")
             }
         }
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites>
-              <testsuite name="framebench" tests="\(cases.count)" failures="\(failures)" skipped="\(skipped)">
-            \(cases.joined(separator: "\n"))
-              </testsuite>
-            </testsuites>
-            """
+        return (cases, failures, skipped)
     }
 
     static func escape(_ text: String) -> String {

@@ -1,13 +1,15 @@
 /// "Did you mean": the known name closest to a mistyped one, when it is close
 /// enough to be a typo (an edit distance of at most a third of the name, at
-/// least 1, letters compared case-insensitively), else nil. Used by every
+/// least 1 but less than its length, letters compared case-insensitively),
+/// else nil. Used by every
 /// "unknown ..." message: commands, options, scenarios, suite entries.
 public enum Suggestion {
     /// The closest of `known` to `typed`, or nil; ties go to the first in `known`.
     public static func closest(to typed: String, in known: [String]) -> String? {
         let typedLetters = Array(typed.lowercased())
         guard !typedLetters.isEmpty else { return nil }
-        let limit = max(1, typedLetters.count / 3)
+        // Less than the whole name: a one-letter suite 't' is not a typo of 's'.
+        let limit = min(max(1, typedLetters.count / 3), typedLetters.count - 1)
         var best: (name: String, distance: Int)?
         for name in known {
             let distance = editDistance(typedLetters, Array(name.lowercased()))

@@ -56,16 +56,27 @@ final class DeclaredDefaultsTests: XCTestCase {
         }
     }
 
-    func testWithoutTERMTheTerminalIsTheOneTheHelpNamesAfterElse() throws {
+    func testReportsEncodeForTheDeclaredTerminalWhateverTERMSaysAndLiveForItsOwn() throws {
         let saved = getenv("TERM").map { String(cString: $0) }
-        unsetenv("TERM")
-        defer { if let saved { setenv("TERM", saved, 1) } }
-        for command in Self.drawingCommands {
-            let text = try declared("term", for: command)  // "$TERM, else xterm-256color"
-            let fallback = try XCTUnwrap(text.components(separatedBy: "else ").last, text)
-            XCTAssertEqual(try settingsWithNoOptions(for: command).term, fallback, command.rawValue)
+        defer {
+            if let saved { setenv("TERM", saved, 1) } else { unsetenv("TERM") }
         }
+        for environment in [nil, "vt100", "dumb"] as [String?] {
+            if let environment { setenv("TERM", environment, 1) } else { unsetenv("TERM") }
+            for command in CommandName.runners {
+                XCTAssertEqual(try declared("term", for: command), RunDefaults.term, command.rawValue)
+                XCTAssertEqual(try settingsWithNoOptions(for: command).term, RunDefaults.term, "\(command.rawValue), TERM=\(environment ?? "unset")")
+            }
+        }
+        // live draws on this terminal: $TERM first, then the fallback its help names after "else".
+        let text = try declared("term", for: .live)
+        let fallback = try XCTUnwrap(text.components(separatedBy: "else ").last, text)
+        unsetenv("TERM")
+        XCTAssertEqual(try settingsWithNoOptions(for: .live).term, fallback)
         setenv("TERM", "vt100", 1)
-        XCTAssertEqual(try settingsWithNoOptions(for: .run).term, "vt100", "$TERM comes first, as the help says")
+        XCTAssertEqual(try settingsWithNoOptions(for: .live).term, "vt100", "$TERM comes first for live, as its help says")
+        XCTAssertEqual(
+            try RunSettingsParser.settings(forScenario: "plain-feed", ParsedArguments(["plain-feed", "--term", "vt100"], command: .run)).term,
+            "vt100", "--term still chooses")
     }
 }

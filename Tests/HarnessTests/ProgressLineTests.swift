@@ -62,4 +62,53 @@ final class ProgressLineTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(seen.last).isFinished)
         XCTAssertEqual(seen.map(\.elapsedSeconds), seen.map(\.elapsedSeconds).sorted())
     }
+
+    func testAChildsReporterWritesAtMostTenLinesASecondAndTheListenerHearsTheLast() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("framebench-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let heard = Heard()
+        let listener = try XCTUnwrap(ChildProgress.Listener(in: folder, onFrames: { heard.add($0) }))
+        setenv(ChildProgress.environmentName, listener.path, 1)
+        defer { unsetenv(ChildProgress.environmentName) }
+        var reporter = ChildProgress.Reporter()
+        reporter.report(framesDone: 50)
+        reporter.report(framesDone: 100)  // within 100 ms of the last line: not written
+        usleep(120_000)
+        reporter.report(framesDone: 12_345)
+        listener.drain()
+        listener.stop()
+        XCTAssertEqual(heard.counts, [50, 12_345])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: listener.path), "the FIFO goes with the listener")
+
+        unsetenv(ChildProgress.environmentName)
+        var silent = ChildProgress.Reporter()
+        silent.report(framesDone: 1)  // no FIFO named: nothing to do, and no crash
+    }
+
+    func testAnIsolatedRunMovesTheProgressLineWhileItsChildRuns() throws {
+        _ = try CountedRun.executable()
+        var settings = RunSettings(workload: PlainFeed.name, frames: 600, workloadSettings: WorkloadSettings(size: Size(cols: 20, rows: 6)))
+        settings.name = "long"
+        let heard = Heard()
+        var runner = SuiteRunner(benchmarks: [settings])
+        runner.isolation = .processPerRun
+        runner.progress = { heard.add($0.framesDone) }
+        _ = try runner.run()
+        let counts = heard.counts
+        XCTAssertEqual(counts.first, 0)
+        XCTAssertEqual(counts.last, 600)
+        let during = counts.dropFirst().dropLast()
+        XCTAssertFalse(during.isEmpty, "no line while the child ran: \(counts)")
+        XCTAssertTrue(during.allSatisfy { $0 > 0 && $0 < 600 && $0 % LaneRun.blockLength == 0 }, "\(counts)")
+        XCTAssertEqual(counts, counts.sorted(), "frames done only grow")
+    }
+}
+
+/// Counts heard on another thread.
+private final class Heard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var heard: [Int] = []
+    func add(_ count: Int) { lock.withLock { heard.append(count) } }
+    var counts: [Int] { lock.withLock { heard } }
 }

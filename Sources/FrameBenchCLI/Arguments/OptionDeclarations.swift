@@ -136,9 +136,9 @@ struct OptionDeclaration: Sendable {
             name: "script", value: "NAME", help: "the input script driving a scene (framebench list shows each one's)",
             defaultValue: "\(RunDefaults.workload.script), the scene's own", commands: CommandName.runners + [.live]),
         OptionDeclaration(
-            name: "term", value: "T", help: "terminfo entry the output is encoded for",
-            defaultValue: "$TERM, else \(RunDefaults.term)", commands: CommandName.runners + [.live],
-            commandDefaults: [:]),
+            name: "term", value: "T", help: "terminfo entry the output is encoded for (run, record, overhead, profile: never $TERM, as in the suites)",
+            defaultValue: RunDefaults.term, commands: CommandName.runners + [.live],
+            commandDefaults: [.live: "$TERM, else \(RunDefaults.term)"]),
         OptionDeclaration(
             name: "backend", value: "framebench|ncurses|both", help: "which renderer draws the frames (record: one of them)",
             defaultValue: RunDefaults.backend.rawValue, commands: [.run, .record]),
@@ -229,18 +229,19 @@ struct OptionDeclaration: Sendable {
         // Each command's formats are its declaration's value: `OutputOptions` refuses the others.
         OptionDeclaration(
             name: "format", value: "text|json|markdown|junit|html|github-benchmark|bmf|csv",
-            help: "the report's format (html: one self-contained page of charts; github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
+            help: "the report's format; A,B,...: one per --out, in order (html: one self-contained page of charts; github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
             defaultValue: "text", commands: [.run]),
         OptionDeclaration(
             name: "format", value: "text|json|markdown|html|github-benchmark|bmf|csv",
-            help: "the report's format (html: one self-contained page of charts; github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
+            help: "the report's format; A,B,...: one per --out, in order (html: one self-contained page of charts; github-benchmark: github-action-benchmark's customSmallerIsBetter; bmf: Bencher)",
             defaultValue: "text", commands: [.baselineShow, .program]),
         OptionDeclaration(
             name: "format", value: "text|json|markdown|junit|html",
-            help: "the report's format (html: one self-contained page of charts)",
+            help: "the report's format; A,B,...: one per --out, in order (html: one self-contained page of charts)",
             defaultValue: "text", commands: [.compare, .check]),
         OptionDeclaration(
-            name: "out", value: "FILE|-", help: "write the report to FILE (atomically; - is standard output)",
+            name: "out", value: "FILE|-",
+            help: "write the report to FILE (atomically; - is standard output); again for more reports of the same run, each in its extension's format (.json .html .md .xml .csv .txt; others text) or --format's",
             defaultValue: "-", commands: CommandName.reporters + [.program]),
         OptionDeclaration(
             name: "out", value: "DIR", help: "the folder for stream.bin and frames.jsonl (required)",

@@ -9,6 +9,8 @@ struct ParsedArguments {
     let command: CommandName
     private(set) var positionals: [String] = []
     private var options: [String: String] = [:]
+    /// Every value of each option, in order: `--out` may be given once per report.
+    private var allValues: [String: [String]] = [:]
     private var flags: Set<String> = []
     /// `--help` or `-h` was given: the command's help is printed instead of running it.
     private(set) var wantsHelp = false
@@ -53,13 +55,16 @@ struct ParsedArguments {
                         + " (\(ParsedArguments.optionList(command)))")
             }
             if option.takesValue {
+                let value: String
                 if let inlineValue {
-                    options[name] = inlineValue
+                    value = inlineValue
                 } else {
                     guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(option.value!))") }
-                    options[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 }
+                options[name] = value  // the last one, for options given once
+                allValues[name, default: []].append(value)
             } else {
                 flags.insert(name)
             }
@@ -74,6 +79,8 @@ struct ParsedArguments {
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
     func string(_ name: String) -> String? { options[name] }
+    /// Every value given for `name`, in order (`--out a.json --out b.html`); empty when absent.
+    func strings(_ name: String) -> [String] { allValues[name] ?? [] }
 
     /// A whole number in `range`, or `defaultValue` when the option is absent.
     func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {

@@ -12,7 +12,11 @@ enum RunSettingsParser {
     /// - Throws: `UnknownWorkloadError` for a name the catalog does not have, `UsageError` for a bad value.
     static func settings(forScenario name: String, _ parsed: ParsedArguments) throws -> RunSettings {
         _ = try WorkloadFactory.entry(name)
-        let base = RunSettings(workload: name, term: environmentTerm ?? RunDefaults.term, catalog: WorkloadFactory.catalog)
+        // A report's figures depend on the terminal encoded for: fixed as the
+        // suites fix it, not taken from the shell (TERM=vt100 ran plain-feed
+        // for vt100). Live mode draws on the user's own terminal: its TERM.
+        let term = parsed.command == .live ? environmentTerm ?? RunDefaults.term : RunDefaults.term
+        let base = RunSettings(workload: name, term: term, catalog: WorkloadFactory.catalog)
         var settings = try apply(parsed, over: base)
         // A command that draws fewer frames unless told (record, profile)
         // declares its default; reading it from the declaration keeps the
@@ -29,7 +33,7 @@ enum RunSettingsParser {
         return settings
     }
 
-    /// TERM from the environment, unless it names no real terminal. Read
+    /// TERM from the environment (for `live`), unless it names no real terminal. Read
     /// with `getenv`: `ProcessInfo.environment` would copy every variable
     /// onto the heap of a counted child.
     static var environmentTerm: String? {

@@ -90,7 +90,7 @@ enum BaselineCommands {
             FrameBenchCommand.printError("compare: FAILED: \(reason)")
             return 1
         }
-        if report.failed && (output.quiet || output.format != .text) {
+        if report.failed && (output.quiet || !output.writes(.text)) {
             // --quiet hides the report, never the reason for a failure.
             FrameBenchCommand.printError("compare: FAILED: " + TextReport.failureSummary(report))
         }
@@ -199,10 +199,10 @@ enum BaselineCommands {
             FrameBenchCommand.printError("check: FAILED: \(nothingChecked)")
             return 1
         }
-        if report.failed && (output.quiet || output.format != .text) {
+        if report.failed && (output.quiet || !output.writes(.text)) {
             FrameBenchCommand.printError("check: FAILED: " + TextReport.failureSummary(report))
         }
-        if output.format == .text && !output.quiet {
+        if output.writes(.text) && !output.quiet {
             try StandardStreams.printLine(report.failed ? "check: FAILED: " + TextReport.failureSummary(report) : "check: passed")
         }
         return report.failed ? 1 : 0
@@ -231,7 +231,7 @@ enum BaselineCommands {
     /// The comparison in `--format`'s format, the candidate's script events on the HTML page's axes.
     private static func write(_ compared: ComparedRuns, _ output: OutputOptions) throws {
         var options = output.exportOptions
-        if output.format.marksScriptEvents { options.markers = SeeingOptions.markers([compared.candidate]) }
+        if output.marksScriptEvents { options.markers = SeeingOptions.markers([compared.candidate]) }
         try output.write(.comparison(compared), options: options)
     }
 }

@@ -20,11 +20,11 @@ enum RunCommands {
         seeing.prepare(&runner)
         let (document, runs) = try runner.run()
         if parsed.flag("verify") { try LaneVerification.verifyAll(runner.benchmarks).forEach(FrameBenchCommand.printError) }
-        let stored = usesSuite && output.format.showsStoredComparison ? storedComparison(document) : nil
+        let stored = usesSuite && output.showsStoredComparison ? storedComparison(document) : nil
         var options = output.exportOptions
-        if output.format.marksScriptEvents { options.markers = SeeingOptions.markers([document]) }
+        if output.marksScriptEvents { options.markers = SeeingOptions.markers([document]) }
         try output.write(.run(document, runs: runs, stored: stored), options: options)
-        try seeing.finish(document, tablesToStandardError: output.format != .text && output.path == nil)
+        try seeing.finish(document, tablesToStandardError: output.standardOutputFormat.map { $0 != .text } ?? false)
         try document.checkProgramRuns()  // the report is out first: it says how each run ended
         return 0
     }

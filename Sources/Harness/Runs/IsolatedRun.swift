@@ -58,21 +58,27 @@ public enum IsolatedRun {
     ///   it); `InternalFailure` naming the benchmark when the child cannot
     ///   start, fails or is killed (with the tail of its standard error), or
     ///   prints something else.
-    static func run(_ settings: RunSettings) throws -> RunResult {
+    /// - Parameter onFrames: called with the frames the child has done, at
+    ///   most 10 times a second while it runs, from another thread; never
+    ///   after this returns (`ChildProgress`). Nil: the child says nothing.
+    static func run(_ settings: RunSettings, onFrames: ((Int) -> Void)? = nil) throws -> RunResult {
         try ScratchFolder.with(
             "framebench-isolated", label: "scratch folder", purpose: "cannot run \(settings.name) in its own process"
         ) { scratch in
-            try run(settings, in: scratch)
+            try run(settings, in: scratch, onFrames: onFrames)
         }
     }
 
-    /// `run(_:)` with the child's settings, output and error in `scratch`.
-    private static func run(_ settings: RunSettings, in scratch: URL) throws -> RunResult {
+    /// `run(_:)` with the child's settings, output and error (and progress FIFO) in `scratch`.
+    private static func run(_ settings: RunSettings, in scratch: URL, onFrames: ((Int) -> Void)?) throws -> RunResult {
         let executable = try CountedRun.executable()
         let arguments = ChildSettings.arguments(flag: childFlag, file: try ChildSettings.write(settings, into: scratch))
         var environment = ProcessInfo.processInfo.environment
         // Hash tables walked in one order from process to process (see DeterministicHashing).
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        environment[ChildProgress.environmentName] = nil  // a grandparent's FIFO is not this run's
+        let listener = onFrames.flatMap { ChildProgress.Listener(in: scratch, onFrames: $0) }
+        if let listener { environment = listener.environment(environment) }
         let outcome: ChildProcess.Result
         do {
             outcome = try ChildProcess.run(
@@ -80,8 +86,10 @@ public enum IsolatedRun {
                 environment: StackAlignment.padded(environment, arguments: [executable.path] + arguments),
                 scratch: scratch, label: "\(settings.name) in its own process (run --isolated-child)")
         } catch {
+            listener?.stop()
             throw InternalFailure(.childFailed, "cannot run \(settings.name) in its own process (\(executable.path)): \(error)")
         }
+        listener?.stop()
         if outcome.status == 2 {
             // Bad input (an unknown terminal, a missing feed file) is the
             // same error it would be in this process: say it as the child did,
@@ -105,7 +113,8 @@ public enum IsolatedRun {
 
     /// The child's side: one run here, its frames as JSON for the parent.
     public static func runAsChild(_ settings: RunSettings) throws -> String {
-        let result = try PeerRun.run(settings)
+        var progress = ChildProgress.Reporter()
+        let result = try PeerRun.run(settings) { progress.report(framesDone: $0) }
         let lanes = result.results.map { ChildResult.Lane(backend: $0.backend, stage: $0.stage, samples: $0.samples) }
         let idle = result.idle.map {
             ChildResult.Idle(

@@ -13,7 +13,9 @@ public enum LaneRun {
     /// Frames a lane renders before the other takes its turn.
     public static let blockLength = 50
 
-    public static func run(_ settings: RunSettings) throws -> RunResult {
+    /// - Parameter afterBlock: called with the frames done after each block,
+    ///   outside every measured frame (a child's progress, `ChildProgress`).
+    public static func run(_ settings: RunSettings, afterBlock: (_ framesDone: Int) -> Void = { _ in }) throws -> RunResult {
         let backends = settings.backend.members
         // Each lane draws from its own instance: scenes have state (scroll
         // positions, animations) and play their frames in order.
@@ -46,6 +48,7 @@ public enum LaneRun {
             }
             blockStart = blockEnd
             block += 1
+            afterBlock(blockEnd)
         }
         InstructionCounter.endMeasuredFrames()
 

@@ -92,7 +92,7 @@ public struct RunSettingsInput: Sendable {
         do { entry = try catalog.entry(name) } catch { throw origin.placed(error) }
         guard entry.scripts.contains(script) else {
             throw UsageError(
-                "\(origin.name(.script)) '\(script)' is unknown for \(name) (known: \(entry.scripts.joined(separator: ", ")))")
+                "\(origin.name(.script)) '\(script)' is unknown for \(name)\(Suggestion.clause(for: script, in: entry.scripts)) (known: \(entry.scripts.joined(separator: ", ")))")
         }
     }
 
@@ -108,7 +108,8 @@ public struct RunSettingsInput: Sendable {
 
     public func parsedBackend(_ text: String) throws -> Backend {
         guard let backend = Backend(rawValue: text) else {
-            throw UsageError("\(origin.name(.backend)) must be framebench, ncurses or both, not '\(text)'")
+            throw UsageError(
+                "\(origin.name(.backend)) must be framebench, ncurses or both, not '\(text)'\(Suggestion.clause(for: text, in: Backend.allCases.map(\.rawValue)))")
         }
         return backend
     }

@@ -2,8 +2,9 @@
 /// how many of the suite's frames are done, and how long the rest should
 /// take at the pace so far.
 ///
-/// Runs happen in child processes, so frames count when their run ends:
-/// `framesDone` moves once a run, by the run's frames (warm-up included).
+/// Runs happen in child processes, which tell their frames done as they go
+/// (`ChildProgress`, up to 10 times a second): `framesDone` moves during a
+/// run, and by the rest of its frames when it ends (warm-up included).
 public struct SuiteProgress: Equatable, Sendable {
     /// The benchmark starting now; empty once every run is done.
     public var benchmark: String

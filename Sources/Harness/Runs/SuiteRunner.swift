@@ -76,7 +76,9 @@ public struct SuiteRunner {
                 report(entry.name)
                 switch entry {
                 case .scene(let settings):
-                    let result = try isolation == .processPerRun ? IsolatedRun.run(settings) : PeerRun.run(settings)
+                    let result = try isolation == .processPerRun
+                        ? IsolatedRun.run(settings, onFrames: progressDuringRun(from: state, start: start, total: settings.frames))
+                        : PeerRun.run(settings)
                     pooled[index] = pooled[index].map { SuiteRunner.pool($0, result) } ?? result
                     state.framesDone += settings.frames
                 case .program(let program):
@@ -110,6 +112,19 @@ public struct SuiteRunner {
             machine: .current(), git: .current(), suite: suiteName, scenarios: scenarios,
             shard: shardRecord)
         return (document, runs)
+    }
+
+    /// The progress line's calls while a child runs `total` frames from
+    /// `state`, or nil when nobody shows progress. Called from the child's
+    /// listener thread while this one waits for the child, never both at once.
+    private func progressDuringRun(from state: SuiteProgress, start: UInt64, total: Int) -> ((Int) -> Void)? {
+        guard let progress else { return nil }
+        return { frames in
+            var shown = state
+            shown.framesDone += min(frames, total)
+            shown.elapsedSeconds = Double(MonotonicClock.now() - start) / 1e9
+            progress(shown)
+        }
     }
 
     /// Counted children under callgrind at once: instruction counts do not

@@ -109,7 +109,8 @@ public struct BenchmarkDeclaration: Codable, Equatable, Sendable {
     func checkKeys(context: String) throws {
         let known = CodingKeys.allCases.map(\.stringValue).joined(separator: ", ")
         if let unknown = unknownKeys.first {
-            throw UsageError("\(context): unknown key '\(unknown)' (an entry takes: \(known))")
+            let suggestion = Suggestion.clause(for: unknown, in: CodingKeys.allCases.map(\.stringValue))
+            throw UsageError("\(context): unknown key '\(unknown)'\(suggestion) (an entry takes: \(known))")
         }
         switch (scenario, program) {
         case (nil, nil):
@@ -220,7 +221,8 @@ public struct SuiteFile: Codable, Equatable, Sendable {
         catalog: WorkloadCatalog = .builtIn
     ) throws -> [SuiteEntry] {
         guard let declarations = suites[name] else {
-            throw UsageError("\(path) has no suite '\(name)' (it has: \(suites.keys.sorted().joined(separator: ", ")))")
+            throw UsageError(
+                "\(path) has no suite '\(name)'\(Suggestion.clause(for: name, in: suites.keys.sorted())) (it has: \(suites.keys.sorted().joined(separator: ", ")))")
         }
         return try declarations.map { declaration in
             if declaration.isProgram {

@@ -22,6 +22,19 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The format a file name's extension names (`results.json`, `report.html`,
+    /// `summary.md`, `junit.xml`, `results.csv`, `report.txt`; any case), for
+    /// `--out FILE` without `--format`; nil for any other name.
+    public static func implied(byFileName name: String) -> ReportFormat? {
+        guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
+        return fileExtensions[name[name.index(after: dot)...].lowercased()]
+    }
+
+    /// The extensions `implied(byFileName:)` knows, each with its format.
+    public static let fileExtensions: [String: ReportFormat] = [
+        "json": .json, "html": .html, "htm": .html, "md": .markdown, "markdown": .markdown, "xml": .junit, "csv": .csv, "txt": .text,
+    ]
+
     /// Whether `run` shows its comparison with the stored baseline in this
     /// format (HTML and JSON show the run alone; the exports are results).
     public var showsStoredComparison: Bool { self == .text || self == .markdown || self == .junit }
