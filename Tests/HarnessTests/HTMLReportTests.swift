@@ -24,6 +24,11 @@ final class HTMLReportTests: XCTestCase {
         return try SuiteRunner(benchmarks: [plain, scene]).run().document
     }
 
+    /// A small run for chart tests that need a real scenario report.
+    static func documentForCharts() throws -> RunDocument {
+        try SuiteRunner(benchmarks: [GateTests.settings(RegressionInjection(), frames: 120, backend: .framebench)]).run().document
+    }
+
     private func page(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     private func assertSelfContained(_ html: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -75,7 +80,8 @@ final class HTMLReportTests: XCTestCase {
         }
         // One pair of distributions per timing (frame and each phase), besides the run's charts.
         let pairs = candidate.scenarios.reduce(0) { $0 + 1 + FramePhase.steps(of: Backend(rawValue: $1.backend)!).count }
-        let runCharts = candidate.scenarios.reduce(0) { $0 + 3 + FramePhase.steps(of: Backend(rawValue: $1.backend)!).count }
+        // Both timelines, bytes and dirty cells (the overlaid distributions replace the run's histograms).
+        let runCharts = candidate.scenarios.count * 4
         XCTAssertEqual(count("<svg ", in: html), pairs + runCharts)
         XCTAssertEqual(count(">baseline</text>", in: html), pairs)
         // The layout phase moved (its allocations, counted exactly): its pair
@@ -132,14 +138,17 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertFalse(html.contains("Baseline against candidate"))
     }
 
-    /// A real browser draws the page: headless Chromium takes a screenshot and
-    /// `scripts/png_variety.py` checks it is not blank. Skipped where Chromium
-    /// is not installed (`.ci/run` installs it). `FRAMEBENCH_SCREENSHOT_DIR`
-    /// keeps the page and its screenshot for a look.
-    func testChromiumDrawsTheComparisonPage() throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { throw XCTSkip("chromium is not installed") }
+    /// A real browser draws the page: headless Chromium takes a screenshot at
+    /// 1400 px wide and `scripts/png_variety.py` checks it is not blank and
+    /// that both sides were drawn: the baseline's and the candidate's colours
+    /// each cover pixels (their boxes, densities and timeline keys). Skipped
+    /// where Chromium is not installed (`.ci/run` installs it).
+    /// `FRAMEBENCH_SCREENSHOT_DIR` keeps the page and its screenshot for a look.
+    func testChromiumDrawsBothSidesOfTheComparisonPage() throws {
+        let keep = ProcessInfo.processInfo.environment["FRAMEBENCH_SCREENSHOT_DIR"]
+        let directory = try keep.map { URL(fileURLWithPath: $0) } ?? TemporaryDirectory.make()
+        defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
+        let chromium = try HeadlessChromium.locate(home: directory)
         let baseline = try document()
         let candidate = try document(RegressionInjection(phase: .layout, allocationsPerFrame: 3))
         let markers = Dictionary(
@@ -147,35 +156,20 @@ final class HTMLReportTests: XCTestCase {
         let bytes = HTMLReport.comparison(
             baseline: baseline, candidate: candidate, report: Comparison.compare(baseline: baseline, candidate: candidate),
             markers: markers)
-        let keep = ProcessInfo.processInfo.environment["FRAMEBENCH_SCREENSHOT_DIR"]
-        let directory = try keep.map { URL(fileURLWithPath: $0) } ?? TemporaryDirectory.make()
         let page = directory.appendingPathComponent("report.html")
         let picture = directory.appendingPathComponent("report.png")
         try Data(bytes).write(to: page)
-        try? FileManager.default.removeItem(at: picture)
-        let browser = try run(
-            chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--screenshot=\(picture.path)",
-                "--window-size=1200,2600", page.absoluteString], home: directory.path)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "chromium made no screenshot: \(browser.output)")
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/png_variety.py")
-        let check = try run("/usr/bin/python3", [script.path, picture.path, "--min-colours", "64", "--min-ink", "0.05"], home: nil)
+        // The first scenario's comparison charts fill this window (the page opens at them).
+        var address = URLComponents(url: page, resolvingAgainstBaseURL: false)!
+        address.fragment = "c0"
+        let output = try chromium.screenshot(address.url!, to: picture, width: 1400, height: 900)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "chromium made no screenshot: \(output)")
+        let check = try HeadlessChromium.checkPicture(picture, [
+            "--min-colours", "64", "--min-ink", "0.05",
+            "--require-colour", "\(SVGChart.baselineColor.dropFirst()):500",
+            "--require-colour", "\(SVGChart.candidateColor.dropFirst()):500",
+        ])
         XCTAssertEqual(check.status, 0, check.output)
-        if keep == nil { try? FileManager.default.removeItem(at: directory) }
-    }
-
-    private func run(_ executable: String, _ arguments: [String], home: String?) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let home { process.environment = ["HOME": home, "PATH": "/usr/bin:/bin"] }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }
 
