@@ -134,7 +134,8 @@ final class FlameGraphTests: XCTestCase {
         let stacks = try XCTUnwrap(FoldedStacks(text: "_start;main;run;frame;layout 600\n_start;main;run;frame;diff 395\n_start;setup 5\n"))
         let svg = FlameGraph.svg(stacks, title: "trunk")
         // main holds 995 of _start's 1000 (99.5%), run and frame all of theirs; frame splits 600/395.
-        XCTAssertTrue(svg.contains("starts at frame: below it 4 frames collapsed (all → _start → main → run); it holds 99.5% of the instructions"), svg)
+        XCTAssertTrue(svg.contains("starts at frame (99.5% of the instructions): the 4 frames below it are collapsed"), svg)
+        XCTAssertTrue(svg.contains("<title>all → _start → main → run → frame</title>"), svg)
         XCTAssertEqual(svg.components(separatedBy: "<g class=\"f\"").count - 1, 3, "frame, layout, diff")
         XCTAssertFalse(svg.contains("data-n=\"setup\""))
         // A frame of 1 instruction in 100,000 (0.01 px) is in the page, hidden until a zoom widens it.

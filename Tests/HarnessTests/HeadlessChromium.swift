@@ -47,7 +47,7 @@ struct HeadlessChromium {
             process.standardError = pipe
         } else {
             let errors = URL(fileURLWithPath: home!).appendingPathComponent("stderr.txt")
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: errors)
         }
         try process.run()

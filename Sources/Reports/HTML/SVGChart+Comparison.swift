@@ -18,6 +18,9 @@ extension SVGChart {
             p99 = at(0.99)
             max = sorted.last!
         }
+
+        /// The figures each side's caption shows, in its order.
+        var labelled: [Double] { [min, p50, p90, p99, max] }
     }
 
     /// Baseline and candidate of one time on one log axis of their own (so
@@ -63,19 +66,22 @@ extension SVGChart {
                 points.append("\(HTMLText.number(left + Double(index + 1) * plotWidth / Double(binCount))),\(HTMLText.number(y))")
             }
             points.append("\(HTMLText.number(left + plotWidth)),\(HTMLText.number(floor))")
-            svg += "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(side.2)\" fill-opacity=\"0.22\" "
-                + "stroke=\"\(side.2)\" stroke-width=\"1.5\"><title>\(side.0): \(side.1.count) frames</title></polygon>"
+            // The outline leaves out the floor, so the side drawn last does not cover the other's.
+            svg += "<g><title>\(side.0): \(side.1.count) frames</title>"
+                + "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(side.2)\" fill-opacity=\"0.22\"/>"
+                + "<polyline points=\"\(points.dropFirst().dropLast().joined(separator: " "))\" fill=\"none\" "
+                + "stroke=\"\(side.2)\" stroke-width=\"1.5\"/></g>"
         }
         let spreads = sides.map { Spread($0.1) }
-        // One set of labels for both sides, so that figures which differ read differently.
-        let figures = spreads.flatMap { spread in spread.map { [$0.min, $0.p50, $0.p90, $0.p99, $0.max] } ?? [] }
-        var labels = HTMLText.durations(figures)[...]
+        // Each statistic labelled for both sides at once, with the digits that tell the two apart.
+        let statistics = (0..<5).map { statistic in HTMLText.durations(spreads.compactMap { $0?.labelled[statistic] })[...] }
+        var labels = statistics
         for (row, (side, spread)) in zip(sides, spreads).enumerated() {
             let y = boxTop + Double(row) * rowHeight
             svg += text(8, y + 12, side.0, size: 11)
             guard let s = spread else { svg += text(left, y + 12, "no frames", size: 10); continue }
-            let shown = Array(labels.prefix(5))
-            labels = labels.dropFirst(5)
+            let shown = labels.map { $0.first! }
+            labels = labels.map { $0.dropFirst() }
             svg += line(axis.position(s.min), y + 8, axis.position(s.p99), y + 8, side.2, width: 1.5)
             svg += rect(axis.position(s.p25), y + 1, max(2, axis.position(s.p75) - axis.position(s.p25)), 14, side.2,
                 title: "\(side.0): p25 \(HTMLText.duration(s.p25)), p50 \(shown[1]), p75 \(HTMLText.duration(s.p75)), p99 \(shown[3])")

@@ -18,7 +18,7 @@ extension SVGChart {
         let frames = report.frames(.frameTime)
         let phases = FramePhase.steps(of: report.backend == "ncurses" ? .ncurses : .framebench)
         let phaseFrames = phases.map { report.frames(Metric.time(of: $0)) }
-        let left = 64.0, right = 12.0, top = side == nil ? 22.0 : 34.0, bottom = 58.0
+        let left = 64.0, right = 84.0, top = side == nil ? 22.0 : 34.0, bottom = 58.0
         let plotWidth = Double(width) - left - right, plotHeight = Double(height) - top - bottom
         var svg = open(width, height, title: "\(report.key): frame time by phase over the run" + (side.map { " (\($0.name))" } ?? ""))
         if let side { svg += rect(left, 8, 10, 10, side.color) + text(left + 14, 17, "\(side.name): \(report.key)", size: 11) }
@@ -53,10 +53,14 @@ extension SVGChart {
         svg += line(left, floor, left + plotWidth, floor, "#999") + line(left, top, left, floor, "#999")
         let median = sorted[sorted.count / 2]
         svg += line(left, axis.position(median), left + plotWidth, axis.position(median), "#222", dash: true, width: 1)
-        svg += text(left + 4, axis.position(median) - 3, "p50 \(HTMLText.duration(median))", size: 10, color: "#222")
+        // The median's and the budget's labels go right of the plot, where no column can cover them.
+        let medianY = axis.position(median), budgetY = axis.position(budget)
+        let apart = abs(medianY - budgetY) >= 26
+        svg += text(left + plotWidth + 4, medianY + (apart ? 3 : 9), "p50 \(HTMLText.duration(median))", size: 10, color: "#222")
         if budget <= axis.upper {
             svg += line(left, axis.position(budget), left + plotWidth, axis.position(budget), late, dash: true, width: 1.5)
-            svg += text(left + plotWidth - 2, axis.position(budget) - 3, "budget \(HTMLText.duration(budget))", anchor: "end", size: 10, color: late)
+            svg += text(left + plotWidth + 4, budgetY + (apart ? 3 : -3), "budget", size: 10, color: late)
+            svg += text(left + plotWidth + 4, budgetY + (apart ? 14 : -14), HTMLText.duration(budget), size: 10, color: late)
         } else {
             svg += text(left + plotWidth - 2, top - 4, "budget \(HTMLText.duration(budget)) is above the chart; no late frames",
                 anchor: "end", size: 10, color: "#666")

@@ -55,7 +55,9 @@ enum SVGChart {
     /// `y`, labels below) or along y (at `x`, labels left of it).
     static func timeTicks(_ axis: LogAxis, horizontalAt y: Double? = nil, verticalAt x: Double? = nil, across: Double) -> String {
         var svg = ""
-        for tick in axis.ticks(most: 8) {
+        // Room for a label every 55 px along x (labels are up to "500 µs" wide), every 16 px along y.
+        let most = max(2, Int(abs(axis.length) / (y != nil ? 55 : 16)))
+        for tick in axis.ticks(most: most) {
             let at = axis.position(tick)
             if let y {
                 svg += line(at, y, at, y - across, "#eeeeee") + line(at, y, at, y + 3, "#999")

@@ -48,16 +48,19 @@ public enum FlameGraph {
         let top = 92
         let height = top + (depth + 1) * rowHeight + 34
         let shown = Double(base.count) / Double(total) * 100
-        let trunkText = trunk.count <= 1 ? "" :
-            "starts at \(base.name): below it \(trunk.count - 1) frames collapsed (\(trunk.dropLast().map(\.name).joined(separator: " → "))); "
-            + "it holds \(percent(shown)) of the instructions"
+        // One line that fits the width; the whole collapsed chain is its tooltip.
+        let trunkText = trunk.count <= 1 ? "" : fitted(
+            "starts at \(base.name) (\(percent(shown)) of the instructions): the \(trunk.count - 1) frames below it are collapsed, "
+                + "hover here for them", Double(width) - 14)
+        let trunkChain = trunk.map(\.name).joined(separator: " → ")
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
             + "viewBox=\"0 0 \(width) \(height)\" font-family=\"monospace\" font-size=\"11\" data-total=\"\(total)\" "
             + "data-base=\"\(base.count)\" data-plot=\"\(HTMLText.number(plotWidth))\">"
             + "<title>\(HTMLText.escape(title))</title><rect width=\"100%\" height=\"100%\" fill=\"#fffdf5\"/>"
             + "<text x=\"\(width / 2)\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">\(HTMLText.escape(title))</text>"
-            + "<text x=\"10\" y=\"42\" fill=\"#555\">\(HTMLText.escape(trunkText))</text>"
+            + "<g><title>\(HTMLText.escape(trunkChain))</title><text id=\"trunk\" x=\"10\" y=\"42\" fill=\"#555\">"
+            + "\(HTMLText.escape(trunkText))</text></g>"
             + "<foreignObject x=\"10\" y=\"52\" width=\"260\" height=\"26\"><input xmlns=\"http://www.w3.org/1999/xhtml\" "
             + "id=\"search\" type=\"search\" placeholder=\"search frames (text in the name)\" "
             + "style=\"width:240px;font:12px monospace\"/></foreignObject>"

@@ -1,10 +1,11 @@
 /// The flame graph's inline script: zoom on click, reset, search with the
 /// matched share, and `#search=TEXT&zoom=NAME` read from the address at
-/// load. Frames carry their place as data (`data-s` the first instruction
-/// of the frame counted from the graph's base, `data-c` its instructions,
-/// `data-l` its row, `data-n` its name), so the script needs no other copy
-/// of the tree. Written for an SVG document (no `innerHTML`; text set with
-/// `textContent`, which never parses a name as markup).
+/// load (zoom: the widest frame of that name). Frames carry their place as
+/// data (`data-s` the first instruction of the frame counted from the
+/// graph's base, `data-c` its instructions, `data-l` its row, `data-n` its
+/// name), so the script needs no other copy of the tree. Written for an SVG
+/// document (no `innerHTML`; text set with `textContent`, which never
+/// parses a name as markup).
 enum FlameGraphScript {
     static let source = """
         (function () {
@@ -70,7 +71,9 @@ enum FlameGraphScript {
             if (at > 0) { wanted[pair.slice(0, at)] = decodeURIComponent(pair.slice(at + 1)); }
           });
           if (wanted.zoom) {
-            var target = frames.filter(function (g) { return g.getAttribute('data-n') === wanted.zoom; })[0];
+            // The widest frame of that name (a name can be called from many places).
+            var target = frames.filter(function (g) { return g.getAttribute('data-n') === wanted.zoom; })
+              .sort(function (a, b) { return num(b, 'c') - num(a, 'c'); })[0];
             if (target) { zoom(target); }
           }
           if (wanted.search) { box.value = wanted.search; search(wanted.search); }
