@@ -43,12 +43,23 @@ final class HTMLReportTests: XCTestCase {
 
     private func count(_ needle: String, in html: String) -> Int { html.components(separatedBy: needle).count - 1 }
 
+    /// Every chart fits a 1400 px window with a scroll bar (1385 px) beside the page's 24 px margins,
+    /// and the tiles are of the widths that sit two (comparison, output) or four (phases) to a row.
+    private func assertFitsA1400PixelWindow(_ html: String, file: StaticString = #filePath, line: UInt = #line) {
+        let widths = html.components(separatedBy: "<svg role=\"img\" width=\"").dropFirst().map { Int($0.prefix { $0 != "\"" })! }
+        XCTAssertFalse(widths.isEmpty, file: file, line: line)
+        XCTAssertLessThanOrEqual(widths.max()!, 1385 - 48, file: file, line: line)
+        // Tiles: 660 px two to a row (1328 px with the gap), 325 px four (1324 px); a new width needs its own check.
+        XCTAssertEqual(Set(widths).subtracting([1000, 660, 325]), [], "a chart of a width this test does not know", file: file, line: line)
+    }
+
     func testARunPageIsSelfContainedWithEveryScenarioAndAnSVGPerChart() throws {
         let document = try document()
         let markers = Dictionary(
             document.scenarios.map { ($0.name, ScriptEvents.markers(for: $0.settings)) }, uniquingKeysWith: { first, _ in first })
         let html = page(HTMLReport.run(document, markers: markers))
         assertSelfContained(html)
+        assertFitsA1400PixelWindow(html)
         // Per scenario: the timeline, a histogram per phase, bytes and dirty cells.
         var charts = 0
         for report in document.scenarios {
@@ -74,6 +85,7 @@ final class HTMLReportTests: XCTestCase {
         let report = Comparison.compare(baseline: baseline, candidate: candidate)
         let html = page(HTMLReport.comparison(baseline: baseline, candidate: candidate, report: report))
         assertSelfContained(html)
+        assertFitsA1400PixelWindow(html)
         XCTAssertTrue(html.contains("FAILED"))
         for current in candidate.scenarios {
             XCTAssertTrue(html.contains("<h2>\(HTMLText.escape(current.key))</h2>"), current.key)

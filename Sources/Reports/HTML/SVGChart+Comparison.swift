@@ -30,7 +30,7 @@ extension SVGChart {
     /// the fastest frame to p99, the slowest a dot), then labels with the
     /// digits that tell the two sides apart.
     static func distributions(
-        baseline: [Double], candidate: [Double], title: String, highlighted: Bool, width: Int = 668
+        baseline: [Double], candidate: [Double], title: String, highlighted: Bool, width: Int = 660
     ) -> String {
         let titleLines = wrap(title, width: Double(width) - 16)
         let titleHeight = Double(titleLines.count) * 14 + 6

@@ -15,7 +15,7 @@ extension SVGChart {
 
     /// A phase's distribution over frames: 30 bins on a log time axis from
     /// its fastest frame to its slowest (nothing cut off), the median marked.
-    static func histogram(_ values: [Double], title: String, color: String, width: Int = 330, height: Int = 150) -> String {
+    static func histogram(_ values: [Double], title: String, color: String, width: Int = 325, height: Int = 150) -> String {
         var svg = open(width, height, title: title)
         let left = 36.0, bottom = 30.0, top = 18.0
         let plotWidth = Double(width) - left - 10, plotHeight = Double(height) - top - bottom
@@ -46,7 +46,7 @@ extension SVGChart {
     /// A count over the run (bytes, dirty cells): each column the largest of its frames, script events ticked.
     static func series(
         _ values: [Double], title: String, unit: String, color: String, markers: [(index: Int, name: String)],
-        width: Int = 668, height: Int = 150
+        width: Int = 660, height: Int = 150
     ) -> String {
         var svg = open(width, height, title: title)
         let left = 56.0, bottom = 20.0, top = 18.0
