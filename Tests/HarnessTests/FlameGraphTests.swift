@@ -145,6 +145,22 @@ final class FlameGraphTests: XCTestCase {
         XCTAssertTrue(thinFrame.contains("display=\"none\""), thinFrame)
     }
 
+    func testForwardingFramesAreLeftOutAndTheirCalleesTakeTheirPlace() throws {
+        let stacks = try XCTUnwrap(FoldedStacks(text: """
+            frame;partial apply for closure #1 in frame;layout 60
+            frame;partial apply for closure #1 in frame;layout;protocol witness for View.body in conformance Feed;Feed.body 30
+            frame;fb_callgrind_run_phase;diff 9
+            frame;partial apply for closure #1 in frame 1
+
+            """))
+        let svg = FlameGraph.svg(stacks, title: "thunks")
+        let names = svg.components(separatedBy: "data-n=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertEqual(names, ["frame", "diff", "layout", "Feed.body"])
+        // The thunk's own instruction stays with its caller: frame holds all 100.
+        XCTAssertTrue(svg.contains("<title>frame (100 instructions, 100.0%)</title>"), svg)
+        XCTAssertTrue(svg.contains("<title>layout (90 instructions, 90.0%)</title>"), svg)
+    }
+
     /// The page's script in a real browser: opened at `#search=c&zoom=a`,
     /// the DOM after the script ran shows a zoomed into (b and its callee
     /// hidden, a full width) and c's frames coloured with their share.

@@ -11,6 +11,10 @@ import Harness
 /// above the graph, which starts at the trunk's last frame; what the trunk's
 /// other callees did is said as a share, not drawn.
 ///
+/// Forwarding frames (compiler thunks, protocol witnesses, the harness'
+/// phase markers: `forwards`) are left out, their callees drawn on their
+/// callers.
+///
 /// An inline script (`FlameGraphScript`) makes it interactive: click a
 /// frame to zoom into it, "reset zoom" to go back; the search box colours
 /// the frames whose names contain the text and shows their share of the
@@ -34,7 +38,7 @@ public enum FlameGraph {
         for line in stacks.lines {
             var node = root
             node.count += line.count
-            for frame in line.stack {
+            for frame in line.stack where !forwards(frame) {
                 node = node.child(frame)
                 node.count += line.count
             }
@@ -46,13 +50,15 @@ public enum FlameGraph {
         var depth = 0
         base.walk(0) { _, level in depth = max(depth, level) }
         let top = 92
-        let height = top + (depth + 1) * rowHeight + 34
+        let height = top + (depth + 1) * rowHeight + 44
         let shown = Double(base.count) / Double(total) * 100
         // One line that fits the width; the whole collapsed chain is its tooltip.
         let trunkText = trunk.count <= 1 ? "" : fitted(
             "starts at \(base.name) (\(percent(shown)) of the instructions): the \(trunk.count - 1) frames below it are collapsed, "
                 + "hover here for them", Double(width) - 14)
         let trunkChain = trunk.map(\.name).joined(separator: " → ")
+        let footer = "\(total) instructions; width is the share of them; click a frame to zoom, hover for its count"
+        let leftOut = "left out: thunks, protocol witnesses, @objc entry points and the harness' phase markers (their callees drawn in their place)"
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
             + "viewBox=\"0 0 \(width) \(height)\" font-family=\"monospace\" font-size=\"11\" data-total=\"\(total)\" "
@@ -66,8 +72,8 @@ public enum FlameGraph {
             + "style=\"width:240px;font:12px monospace\"/></foreignObject>"
             + "<text id=\"matched\" x=\"280\" y=\"70\" fill=\"#a0009a\"></text>"
             + "<text id=\"reset\" x=\"\(width - 10)\" y=\"70\" text-anchor=\"end\" fill=\"#1a5fb4\" style=\"cursor:pointer\">reset zoom</text>"
-            + "<text x=\"10\" y=\"\(height - 12)\" fill=\"#555\">"
-            + "\(HTMLText.escape("\(total) instructions; width is the share of them; click a frame to zoom, hover for its count"))</text>"
+            + "<text x=\"10\" y=\"\(height - 24)\" fill=\"#555\">\(HTMLText.escape(footer))</text>"
+            + "<text x=\"10\" y=\"\(height - 10)\" fill=\"#555\">\(HTMLText.escape(leftOut))</text>"
         func draw(_ node: Node, start: UInt64, level: Int) {
             let x = 10 + Double(start) / Double(base.count) * plotWidth
             let frameWidth = Double(node.count) / Double(base.count) * plotWidth
@@ -87,6 +93,18 @@ public enum FlameGraph {
         }
         draw(base, start: 0, level: 0)
         return svg + "<script><![CDATA[\n" + FlameGraphScript.source + "\n]]></script></svg>\n"
+    }
+
+    /// Frames that only pass a call on, left out of the graph (their few
+    /// instructions go to their caller): thunks the compiler makes (partial
+    /// applications, reabstraction thunks, protocol witnesses, `@objc` C
+    /// entry points, each directly above the function it calls, which
+    /// repeats the row) and the harness' own phase markers around every
+    /// measured phase. In a profile-feed profile they were 7 rows between
+    /// the measured frame and the scene.
+    static func forwards(_ name: String) -> Bool {
+        name.hasPrefix("partial apply for ") || name.hasPrefix("reabstraction thunk") || name.hasPrefix("protocol witness for ")
+            || name.hasPrefix("thunk for ") || name.hasPrefix("@objc ") || name == "fb_callgrind_run_phase" || name.contains("InstructionCounter.runThroughMarker")
     }
 
     /// As much of `name` as fits `width` pixels of 11 px monospace (6.6 px a
