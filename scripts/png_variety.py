@@ -2,9 +2,12 @@
 """Checks that a PNG screenshot is not blank: prints its size and how many
 distinct colours it has, and how much of it is not the background colour;
 exits 1 when it has fewer than MIN_COLOURS colours or less than MIN_INK of
-its pixels differ from the most common one. Standard library only (zlib).
+its pixels differ from the most common one, or when a colour asked for with
+--require-colour (exact RGB, e.g. d55e00:200 for at least 200 such pixels)
+is missing: a chart's two sides drawn in their colours, not just "something".
+Standard library only (zlib).
 
-usage: png_variety.py FILE.png [--min-colours N] [--min-ink FRACTION]
+usage: png_variety.py FILE.png [--min-colours N] [--min-ink FRACTION] [--require-colour RRGGBB:PIXELS ...]
 """
 import struct
 import sys
@@ -64,11 +67,24 @@ def main(argv):
     if not args:
         print(__doc__, file=sys.stderr)
         return 2
-    path, min_colours, min_ink = args[0], 16, 0.02
+    path, min_colours, min_ink, required = args[0], 16, 0.02, []
     rest = args[1:]
     while rest:
+        if len(rest) < 2:
+            print(f"{rest[0]} needs a value", file=sys.stderr)
+            return 2
         option, value = rest[0], rest[1]
-        if option == "--min-colours":
+        if option == "--require-colour":
+            colour, _, least = value.partition(":")
+            try:
+                required.append((bytes.fromhex(colour), int(least or "1")))
+            except ValueError:
+                print(f"--require-colour takes RRGGBB:PIXELS, not {value!r}", file=sys.stderr)
+                return 2
+            if len(required[-1][0]) != 3:
+                print(f"--require-colour takes six hex digits, not {colour!r}", file=sys.stderr)
+                return 2
+        elif option == "--min-colours":
             min_colours = int(value)
         elif option == "--min-ink":
             min_ink = float(value)
@@ -83,6 +99,12 @@ def main(argv):
     print(f"{path}: {width}x{height}, {len(pixels)} colours, {ink * 100:.1f}% not background #{background.hex()}")
     if len(pixels) < min_colours or ink < min_ink:
         print(f"{path}: looks blank (needs {min_colours} colours and {min_ink * 100:.0f}% ink)", file=sys.stderr)
+        return 1
+    missing = [(colour, least) for colour, least in required if pixels[colour] < least]
+    for colour, least in required:
+        print(f"{path}: #{colour.hex()} on {pixels[colour]} pixels (needs {least})")
+    if missing:
+        print(f"{path}: missing colours: {', '.join('#' + c.hex() for c, _ in missing)}", file=sys.stderr)
         return 1
     return 0
 

@@ -121,12 +121,74 @@ final class FlameGraphTests: XCTestCase {
         profile.functions["main"]!.callees["<script>&"] = .init(count: 1, inclusiveInstructions: 20)
         profile.functions["<script>&"] = .init(selfInstructions: 20)
         let svg = FlameGraph.svg(FoldedStacks(profile), title: "test \"graph\"")
-        // all, main, a, a;c, b, b;c and the hostile one.
-        XCTAssertEqual(svg.components(separatedBy: "<rect x=").count - 1, 7)
+        // The graph starts at main (the root "all" holds nothing else): main, a, a;c, b, b;c and the hostile one.
+        XCTAssertEqual(svg.components(separatedBy: "<rect x=").count - 1, 6)
         XCTAssertTrue(svg.contains("<title>main (200 instructions, 100.0%)</title>"))
         XCTAssertTrue(svg.contains("&lt;script&gt;&amp; (20 instructions, 10.0%)"))
-        XCTAssertFalse(svg.contains("<script"))
-        XCTAssertTrue(svg.hasSuffix("</svg>\n"))
+        XCTAssertTrue(svg.contains("data-n=\"&lt;script&gt;&amp;\""))
+        XCTAssertEqual(svg.components(separatedBy: "<script").count - 1, 1, "only the page's own script")
+        XCTAssertTrue(svg.hasSuffix("</script></svg>\n"))
+    }
+
+    func testTheTrunkIsCollapsedAndTheGraphStartsWhereTheWorkSplits() throws {
+        let stacks = try XCTUnwrap(FoldedStacks(text: "_start;main;run;frame;layout 600\n_start;main;run;frame;diff 395\n_start;setup 5\n"))
+        let svg = FlameGraph.svg(stacks, title: "trunk")
+        // main holds 995 of _start's 1000 (99.5%), run and frame all of theirs; frame splits 600/395.
+        XCTAssertTrue(svg.contains("starts at frame (99.5% of the instructions): the 4 frames below it are collapsed"), svg)
+        XCTAssertTrue(svg.contains("<title>all → _start → main → run → frame</title>"), svg)
+        XCTAssertEqual(svg.components(separatedBy: "<g class=\"f\"").count - 1, 3, "frame, layout, diff")
+        XCTAssertFalse(svg.contains("data-n=\"setup\""))
+        // A frame of 1 instruction in 100,000 (0.01 px) is in the page, hidden until a zoom widens it.
+        let thin = try XCTUnwrap(FoldedStacks(text: "f;wide 60000\nf;middle 39999\nf;thin 1\n"))
+        let thinSVG = FlameGraph.svg(thin, title: "thin")
+        let thinFrame = try XCTUnwrap(thinSVG.components(separatedBy: "<g ").first { $0.contains("data-n=\"thin\"") })
+        XCTAssertTrue(thinFrame.contains("display=\"none\""), thinFrame)
+    }
+
+    func testForwardingFramesAreLeftOutAndTheirCalleesTakeTheirPlace() throws {
+        let stacks = try XCTUnwrap(FoldedStacks(text: """
+            frame;partial apply for closure #1 in frame;layout 60
+            frame;partial apply for closure #1 in frame;layout;protocol witness for View.body in conformance Feed;Feed.body 30
+            frame;fb_callgrind_run_phase;diff 9
+            frame;partial apply for closure #1 in frame 1
+
+            """))
+        let svg = FlameGraph.svg(stacks, title: "thunks")
+        let names = svg.components(separatedBy: "data-n=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertEqual(names, ["frame", "diff", "layout", "Feed.body"])
+        // The thunk's own instruction stays with its caller: frame holds all 100.
+        XCTAssertTrue(svg.contains("<title>frame (100 instructions, 100.0%)</title>"), svg)
+        XCTAssertTrue(svg.contains("<title>layout (90 instructions, 90.0%)</title>"), svg)
+    }
+
+    /// The page's script in a real browser: opened at `#search=c&zoom=a`,
+    /// the DOM after the script ran shows a zoomed into (b and its callee
+    /// hidden, a full width) and c's frames coloured with their share.
+    func testInChromiumTheFlameGraphZoomsAndSearchesFromItsAddress() throws {
+        let directory = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let chromium = try HeadlessChromium.locate(home: directory)
+        let page = directory.appendingPathComponent("flamegraph.svg")
+        let svg = FlameGraph.svg(FoldedStacks(try CallgrindProfile(parsing: FlameGraphTests.graph)), title: "graph", width: 1020)
+        try Data(svg.utf8).write(to: page)
+        let dom = try chromium.dumpDOM(page.absoluteString + "#search=c&zoom=a")
+        XCTAssertTrue(dom.contains("data-zoom=\"a\""), dom)
+        // c: 30 under a and 10 under b, 40 of 180.
+        XCTAssertTrue(dom.contains("matched 2 frames, 22.2% of the instructions"), dom)
+        func frame(_ name: String, _ start: Int) throws -> String {
+            try XCTUnwrap(dom.components(separatedBy: "<g ").first { $0.contains("data-n=\"\(name)\"") && $0.contains("data-s=\"\(start)\"") },
+                "\(name) at \(start)")
+        }
+        XCTAssertTrue(try frame("b", 110).contains("display=\"none\""))
+        XCTAssertTrue(try frame("c", 110).contains("display=\"none\""), "b's callee")
+        let a = try frame("a", 0)
+        XCTAssertFalse(a.contains("display=\"none\""))
+        XCTAssertTrue(a.contains("width=\"999.50\""), a)
+        XCTAssertTrue(try frame("c", 0).contains("fill=\"rgb(230,0,230)\""), "a's callee c matched the search")
+        // The file as written is neither zoomed nor searched: the script did all of the above.
+        XCTAssertFalse(svg.contains("data-zoom="))
+        XCTAssertFalse(svg.contains("rgb(230,0,230)\""))
+        XCTAssertFalse(svg.contains("display=\"none\""))
     }
 
     func testProfileWritesTheCallgrindFileFoldedStacksAndFlameGraphWithSwiftNames() throws {

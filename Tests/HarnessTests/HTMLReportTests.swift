@@ -24,6 +24,11 @@ final class HTMLReportTests: XCTestCase {
         return try SuiteRunner(benchmarks: [plain, scene]).run().document
     }
 
+    /// A small run for chart tests that need a real scenario report.
+    static func documentForCharts(_ injection: RegressionInjection = RegressionInjection()) throws -> RunDocument {
+        try SuiteRunner(benchmarks: [GateTests.settings(injection, frames: 120, backend: .framebench)]).run().document
+    }
+
     private func page(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     private func assertSelfContained(_ html: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -38,12 +43,23 @@ final class HTMLReportTests: XCTestCase {
 
     private func count(_ needle: String, in html: String) -> Int { html.components(separatedBy: needle).count - 1 }
 
+    /// Every chart fits a 1400 px window with a scroll bar (1385 px) beside the page's 24 px margins,
+    /// and the tiles are of the widths that sit two (comparison, output) or four (phases) to a row.
+    private func assertFitsA1400PixelWindow(_ html: String, file: StaticString = #filePath, line: UInt = #line) {
+        let widths = html.components(separatedBy: "<svg role=\"img\" width=\"").dropFirst().map { Int($0.prefix { $0 != "\"" })! }
+        XCTAssertFalse(widths.isEmpty, file: file, line: line)
+        XCTAssertLessThanOrEqual(widths.max()!, 1385 - 48, file: file, line: line)
+        // Tiles: 660 px two to a row (1328 px with the gap), 325 px four (1324 px); a new width needs its own check.
+        XCTAssertEqual(Set(widths).subtracting([1000, 660, 325]), [], "a chart of a width this test does not know", file: file, line: line)
+    }
+
     func testARunPageIsSelfContainedWithEveryScenarioAndAnSVGPerChart() throws {
         let document = try document()
         let markers = Dictionary(
             document.scenarios.map { ($0.name, ScriptEvents.markers(for: $0.settings)) }, uniquingKeysWith: { first, _ in first })
         let html = page(HTMLReport.run(document, markers: markers))
         assertSelfContained(html)
+        assertFitsA1400PixelWindow(html)
         // Per scenario: the timeline, a histogram per phase, bytes and dirty cells.
         var charts = 0
         for report in document.scenarios {
@@ -69,13 +85,15 @@ final class HTMLReportTests: XCTestCase {
         let report = Comparison.compare(baseline: baseline, candidate: candidate)
         let html = page(HTMLReport.comparison(baseline: baseline, candidate: candidate, report: report))
         assertSelfContained(html)
+        assertFitsA1400PixelWindow(html)
         XCTAssertTrue(html.contains("FAILED"))
         for current in candidate.scenarios {
             XCTAssertTrue(html.contains("<h2>\(HTMLText.escape(current.key))</h2>"), current.key)
         }
         // One pair of distributions per timing (frame and each phase), besides the run's charts.
         let pairs = candidate.scenarios.reduce(0) { $0 + 1 + FramePhase.steps(of: Backend(rawValue: $1.backend)!).count }
-        let runCharts = candidate.scenarios.reduce(0) { $0 + 3 + FramePhase.steps(of: Backend(rawValue: $1.backend)!).count }
+        // Both timelines, bytes and dirty cells (the overlaid distributions replace the run's histograms).
+        let runCharts = candidate.scenarios.count * 4
         XCTAssertEqual(count("<svg ", in: html), pairs + runCharts)
         XCTAssertEqual(count(">baseline</text>", in: html), pairs)
         // The layout phase moved (its allocations, counted exactly): its pair
@@ -132,50 +150,40 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertFalse(html.contains("Baseline against candidate"))
     }
 
-    /// A real browser draws the page: headless Chromium takes a screenshot and
-    /// `scripts/png_variety.py` checks it is not blank. Skipped where Chromium
-    /// is not installed (`.ci/run` installs it). `FRAMEBENCH_SCREENSHOT_DIR`
-    /// keeps the page and its screenshot for a look.
-    func testChromiumDrawsTheComparisonPage() throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { throw XCTSkip("chromium is not installed") }
-        let baseline = try document()
-        let candidate = try document(RegressionInjection(phase: .layout, allocationsPerFrame: 3))
-        let markers = Dictionary(
-            candidate.scenarios.map { ($0.name, ScriptEvents.markers(for: $0.settings)) }, uniquingKeysWith: { first, _ in first })
-        let bytes = HTMLReport.comparison(
-            baseline: baseline, candidate: candidate, report: Comparison.compare(baseline: baseline, candidate: candidate),
-            markers: markers)
+    /// A real browser draws the page: headless Chromium takes a screenshot at
+    /// 1400 px wide and `scripts/png_variety.py` checks it is not blank and
+    /// that both sides were drawn: the baseline's and the candidate's colours
+    /// each cover pixels (their boxes, densities and timeline keys). Skipped
+    /// where Chromium is not installed (`.ci/run` installs it).
+    /// `FRAMEBENCH_SCREENSHOT_DIR` keeps the page and its screenshot for a look.
+    func testChromiumDrawsBothSidesOfTheComparisonPage() throws {
         let keep = ProcessInfo.processInfo.environment["FRAMEBENCH_SCREENSHOT_DIR"]
         let directory = try keep.map { URL(fileURLWithPath: $0) } ?? TemporaryDirectory.make()
-        let page = directory.appendingPathComponent("report.html")
-        let picture = directory.appendingPathComponent("report.png")
-        try Data(bytes).write(to: page)
-        try? FileManager.default.removeItem(at: picture)
-        let browser = try run(
-            chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--screenshot=\(picture.path)",
-                "--window-size=1200,2600", page.absoluteString], home: directory.path)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "chromium made no screenshot: \(browser.output)")
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/png_variety.py")
-        let check = try run("/usr/bin/python3", [script.path, picture.path, "--min-colours", "64", "--min-ink", "0.05"], home: nil)
+        defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
+        let chromium = try HeadlessChromium.locate(home: directory)
+        // One small scenario a side keeps the test short (Chromium's start-up is most of it).
+        let baseline = try HTMLReportTests.documentForCharts()
+        let candidate = try HTMLReportTests.documentForCharts(RegressionInjection(phase: .layout, allocationsPerFrame: 3))
+        let bytes = HTMLReport.comparison(
+            baseline: baseline, candidate: candidate, report: Comparison.compare(baseline: baseline, candidate: candidate))
+        let html = page(bytes)
+        try Data(bytes).write(to: directory.appendingPathComponent("report.html"))
+        // The first scenario's comparison charts with the page's own style, cut from the page: headless
+        // Chromium's screenshot ignores a #fragment, and decoding a whole page's screenshot in Python takes
+        // seconds, so the window holds just the part that has both sides.
+        let head = try XCTUnwrap(html.components(separatedBy: "<body>").first)
+        let block = try XCTUnwrap(html.components(separatedBy: "<h3 id=\"c0\">").dropFirst().first?.components(separatedBy: "<table>").first)
+        let page = directory.appendingPathComponent("comparison-charts.html")
+        let picture = directory.appendingPathComponent("comparison-charts.png")
+        try Data((head + "<body><h3>" + block + "</body></html>\n").utf8).write(to: page)
+        let output = try chromium.screenshot(page, to: picture, width: 1400, height: 700)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "chromium made no screenshot: \(output)")
+        let check = try HeadlessChromium.checkPicture(picture, [
+            "--min-colours", "64", "--min-ink", "0.05",
+            "--require-colour", "\(SVGChart.baselineColor.dropFirst()):500",
+            "--require-colour", "\(SVGChart.candidateColor.dropFirst()):500",
+        ])
         XCTAssertEqual(check.status, 0, check.output)
-        if keep == nil { try? FileManager.default.removeItem(at: directory) }
-    }
-
-    private func run(_ executable: String, _ arguments: [String], home: String?) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let home { process.environment = ["HOME": home, "PATH": "/usr/bin:/bin"] }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }
 

@@ -3,21 +3,23 @@ import Harness
 /// A run, or a comparison of two, as one self-contained HTML page: inline
 /// CSS and SVG only, nothing fetched and no script, so it reads the same
 /// offline, in a CI artifact and in a mail. Every name in it is escaped.
+/// Times are on log axes (they span decades) and labelled in the unit that
+/// suits each value; every chart fits a 1400 px wide window.
 ///
-/// Per scenario and backend: the frame-time timeline stacked by phase with
-/// the frame budget and late frames, script events on its time axis; a
-/// histogram per phase; bytes and dirty cells over the run. For a
-/// comparison (`compare`, `check` with a baseline): baseline and candidate
-/// distributions of the frame and each phase side by side, with each
-/// row's verdict and evidence, the phases that moved highlighted; and the
-/// budgets.
+/// Per scenario and backend: the frame-time timeline coloured by phase with
+/// the median, the frame budget and late frames, script events on its time
+/// axis; a histogram per phase; bytes and dirty cells over the run. For a
+/// comparison (`compare`, `check` with a baseline): both runs' timelines on
+/// one axis, and per timing (the frame and each phase) both distributions
+/// overlaid with a box plot each on that timing's own axis, with each row's
+/// verdict and evidence, the phases that moved highlighted; and the budgets.
 public enum HTMLReport {
     /// The page for one run.
     public static func run(_ document: RunDocument, markers: [String: [TraceMarker]] = [:]) -> [UInt8] {
         var page = header("FrameBench run", document)
         page += index(document.scenarios)
         for (number, report) in document.scenarios.enumerated() {
-            page += section(report, number: number, markers: markers[report.name] ?? [])
+            page += section(report, baseline: nil, number: number, markers: markers[report.name] ?? [])
             page += "</section>"
         }
         return Array((page + "</body></html>\n").utf8)
@@ -45,8 +47,8 @@ public enum HTMLReport {
         page += index(candidate.scenarios)
         let baselines = Dictionary((baseline?.scenarios ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         for (number, current) in candidate.scenarios.enumerated() {
-            page += section(current, number: number, markers: markers[current.name] ?? [])
-            page += verdicts(current, baseline: baselines[current.key], report: report)
+            page += section(current, baseline: baselines[current.key], number: number, markers: markers[current.name] ?? [])
+            page += verdicts(current, baseline: baselines[current.key], report: report, number: number)
             page += "</section>"
         }
         return Array((page + "</body></html>\n").utf8)
@@ -61,7 +63,7 @@ public enum HTMLReport {
         td:first-child,th:first-child{text-align:left}tr.worse td{background:#fdecea}tr.better td{background:#eaf5ea}
         .verdict{font-weight:bold;padding:6px 10px;display:inline-block}.pass{background:#eaf5ea}.fail{background:#fdecea;color:#a31515}
         .legend span{display:inline-block;margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
-        .moved{color:#a31515;font-weight:bold}
+        .moved{color:#a31515;font-weight:bold}.grid svg{flex:none}
         """
 
     private static func header(_ title: String, _ document: RunDocument) -> String {
@@ -82,7 +84,9 @@ public enum HTMLReport {
     }
 
     /// One scenario's charts: the section stays open for the comparison's rows.
-    private static func section(_ report: ScenarioReport, number: Int, markers: [TraceMarker]) -> String {
+    /// With a baseline, its timeline comes first on the candidate's axis, and
+    /// the per-phase histograms give way to the comparison's overlaid ones.
+    private static func section(_ report: ScenarioReport, baseline: ScenarioReport?, number: Int, markers: [TraceMarker]) -> String {
         let phases = FramePhase.steps(of: report.backend == "ncurses" ? .ncurses : .framebench)
         var html = "<section id=\"s\(number)\" class=\"scenario\"><h2>\(HTMLText.escape(report.key))</h2>"
         let summary = report.metrics[Metric.frameTime.rawValue]
@@ -90,22 +94,32 @@ public enum HTMLReport {
         var meta = "\(settings.scenario), script \(settings.script), \(settings.cols)x\(settings.rows), "
             + "\(report.frames(.frameTime).count) measured frames"
         if let summary {
-            meta += " · frame p50 \(HTMLText.milliseconds(summary.p50)), p99 \(HTMLText.milliseconds(summary.p99)), "
-                + "max \(HTMLText.milliseconds(summary.max)) · \(report.budget.framesOverBudget) late of budget "
-                + HTMLText.milliseconds(report.frameBudgetNanoseconds)
+            meta += " · frame p50 \(HTMLText.duration(summary.p50)), p99 \(HTMLText.duration(summary.p99)), "
+                + "max \(HTMLText.duration(summary.max)) · \(report.budget.framesOverBudget) late of budget "
+                + HTMLText.duration(report.frameBudgetNanoseconds)
         }
         html += "<p class=\"meta\">\(HTMLText.escape(meta))"
         html += "</p><h3>Frame time by phase</h3>"
         html += "<p class=\"legend\">" + phases.map { "<span><i style=\"background:\(SVGChart.color($0))\"></i>\($0.rawValue)</span>" }
             .joined() + "<span><i style=\"background:\(SVGChart.late)\"></i>late frame</span>"
-            + "<span>▲ script event</span></p>"
-        html += SVGChart.timeline(report, markers: markers)
-        html += "<h3>Phases</h3><div class=\"grid\">"
-        for phase in phases {
-            let metric = Metric.time(of: phase)
-            html += SVGChart.histogram(report.frames(metric), title: metric.rawValue, color: SVGChart.color(phase))
+            + "<span>▲ script event</span><span>- - median frame</span></p>"
+            + "<p class=\"note\">Log time axis: each column is as tall as the slowest frame of its stretch of the run, "
+            + "its colours dividing that height in proportion to the frame's phases.</p>"
+        if let baseline {
+            let range = SVGChart.timelineRange([baseline, report])
+            html += SVGChart.timeline(
+                baseline, markers: markers, axis: range, side: ("baseline", SVGChart.baselineColor))
+            html += SVGChart.timeline(report, markers: markers, axis: range, side: ("candidate", SVGChart.candidateColor))
+        } else {
+            html += SVGChart.timeline(report, markers: markers)
+            html += "<h3>Phases</h3><div class=\"grid\">"
+            for phase in phases {
+                let metric = Metric.time(of: phase)
+                html += SVGChart.histogram(report.frames(metric), title: metric.rawValue, color: SVGChart.color(phase))
+            }
+            html += "</div>"
         }
-        html += "</div><h3>Output over the run</h3><div class=\"grid\">"
+        html += "<h3>Output over the run</h3><div class=\"grid\">"
         let events = SVGChart.markerPositions(markers, in: report)
         html += SVGChart.series(report.frames(.bytes), title: "bytes per frame", unit: "B", color: "#4e79a7", markers: events)
         html += SVGChart.series(report.frames(.dirtyCells), title: "dirty cells per frame", unit: "cells", color: "#f28e2b", markers: events)
@@ -113,15 +127,18 @@ public enum HTMLReport {
     }
 
     /// Baseline against candidate: distributions side by side and every verdict.
-    private static func verdicts(_ current: ScenarioReport, baseline: ScenarioReport?, report: ComparisonReport) -> String {
+    private static func verdicts(_ current: ScenarioReport, baseline: ScenarioReport?, report: ComparisonReport, number: Int) -> String {
         let rows = report.rows.filter { $0.scenario == current.key }
         let budgets = report.budgets.filter { $0.scenario == current.key }
         var html = ""
         if let baseline {
             let moved = report.movedPhases(of: current.key)
-            html += "<h3>Baseline against candidate</h3>"
+            html += "<h3 id=\"c\(number)\">Baseline against candidate</h3>"
             html += moved.isEmpty ? "<p>No phase moved for the worse.</p>"
                 : "<p class=\"moved\">Moved: \(moved.map(HTMLText.escape).joined(separator: ", "))</p>"
+            html += "<p class=\"legend\"><span><i style=\"background:\(SVGChart.baselineColor)\"></i>baseline</span>"
+                + "<span><i style=\"background:\(SVGChart.candidateColor)\"></i>candidate</span>"
+                + "<span>each timing on a log axis of its own; box p25 to p75, bold tick the median, whiskers min to p99, dot the max</span></p>"
             html += "<div class=\"grid\">"
             let phases = [FramePhase.frame] + FramePhase.steps(of: current.backend == "ncurses" ? .ncurses : .framebench)
             for phase in phases {
@@ -136,7 +153,7 @@ public enum HTMLReport {
                     }.joined(separator: ", ")
                 }
                 html += SVGChart.distributions(
-                    baseline: baseline.frames(metric), candidate: current.frames(metric), title: title, unit: "ns",
+                    baseline: baseline.frames(metric), candidate: current.frames(metric), title: title,
                     highlighted: !movedRows.isEmpty)
             }
             html += "</div>"

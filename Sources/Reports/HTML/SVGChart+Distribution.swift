@@ -1,0 +1,74 @@
+import Harness
+
+extension SVGChart {
+    /// Share of `values` in each of `count` equal steps of `axis` (log-spaced
+    /// bins); values off the axis fall in its end bins.
+    static func bins(_ values: [Double], on axis: LogAxis, count: Int) -> [Double] {
+        var bins = Array(repeating: 0.0, count: count)
+        guard !values.isEmpty else { return bins }
+        for value in values {
+            let fraction = (axis.position(value) - axis.start) / axis.length
+            bins[min(count - 1, max(0, Int(fraction * Double(count))))] += 1
+        }
+        return bins.map { $0 / Double(values.count) }
+    }
+
+    /// A phase's distribution over frames: 30 bins on a log time axis from
+    /// its fastest frame to its slowest (nothing cut off), the median marked.
+    static func histogram(_ values: [Double], title: String, color: String, width: Int = 325, height: Int = 150) -> String {
+        var svg = open(width, height, title: title)
+        let left = 36.0, bottom = 30.0, top = 18.0
+        let plotWidth = Double(width) - left - 10, plotHeight = Double(height) - top - bottom
+        svg += text(left, 12, title, size: 11)
+        guard !values.isEmpty else { return svg + text(left, top + 20, "no frames") + "</svg>" }
+        let axis = LogAxis(covering: values, start: left, length: plotWidth)
+        let binCount = 30
+        let shares = bins(values, on: axis, count: binCount)
+        let tallest = shares.max() ?? 1
+        let binWidth = plotWidth / Double(binCount)
+        let floor = top + plotHeight
+        svg += timeTicks(axis, horizontalAt: floor, across: plotHeight)
+        for (index, share) in shares.enumerated() where share > 0 {
+            let barHeight = max(1, share / tallest * plotHeight)
+            let low = axis.value(atFraction: Double(index) / Double(binCount)), high = axis.value(atFraction: Double(index + 1) / Double(binCount))
+            svg += rect(left + Double(index) * binWidth, floor - barHeight, max(1, binWidth - 1), barHeight, color,
+                title: "\(Int((share * Double(values.count)).rounded())) frames from \(HTMLText.duration(low)) to \(HTMLText.duration(high))")
+        }
+        let sorted = values.sorted()
+        let median = sorted[sorted.count / 2]
+        svg += line(axis.position(median), top, axis.position(median), floor, "#222", dash: true)
+        svg += line(left, floor, left + plotWidth, floor, "#999")
+        svg += text(left + plotWidth, 12, "p50 \(HTMLText.duration(median)) · max \(HTMLText.duration(sorted.last!))", anchor: "end", size: 9, color: "#222")
+        svg += text(left - 3, top + 8, "\(Int((tallest * 100).rounded()))%", anchor: "end", size: 9)
+        return svg + "</svg>"
+    }
+
+    /// A count over the run (bytes, dirty cells): each column the largest of its frames, script events ticked.
+    static func series(
+        _ values: [Double], title: String, unit: String, color: String, markers: [(index: Int, name: String)],
+        width: Int = 660, height: Int = 150
+    ) -> String {
+        var svg = open(width, height, title: title)
+        let left = 56.0, bottom = 20.0, top = 18.0
+        let plotWidth = Double(width) - left - 8, plotHeight = Double(height) - top - bottom
+        svg += text(left, 12, title, size: 11)
+        guard !values.isEmpty else { return svg + text(left, top + 20, "not measured") + "</svg>" }
+        let yMax = max(values.max()!, 1)
+        let buckets = buckets(values.count, columns: Int(plotWidth))
+        var points: [String] = []
+        for (column, bucket) in buckets.enumerated() {
+            let value = bucket.map { values[$0] }.max()!
+            let x = left + (Double(column) + 0.5) * plotWidth / Double(buckets.count)
+            points.append("\(HTMLText.number(x)),\(HTMLText.number(top + plotHeight - value / yMax * plotHeight))")
+        }
+        for event in markers {
+            let x = left + (Double(event.index) + 0.5) / Double(values.count) * plotWidth
+            svg += "<g><title>\(HTMLText.escape(event.name))</title>" + line(x, top, x, top + plotHeight, "#bbbbbb", dash: true) + "</g>"
+        }
+        svg += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.2\" points=\"\(points.joined(separator: " "))\"/>"
+        svg += line(left, top + plotHeight, left + plotWidth, top + plotHeight, "#999")
+        svg += text(left - 3, top + 8, "\(Int(yMax)) \(unit)", anchor: "end", size: 9)
+        svg += text(left - 3, top + plotHeight, "0", anchor: "end", size: 9)
+        return svg + "</svg>"
+    }
+}
