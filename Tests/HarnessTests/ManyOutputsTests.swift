@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Harness
 @testable import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// One measurement, many reports (`--out` again and again, or `--format
 /// A,B`): which report each `--out` gets, every refusal before the run, and
