@@ -34,6 +34,19 @@ public enum JSONFile {
         }
     }
 
+    /// The largest JSON file read, in bytes: 64 MiB, or
+    /// `FRAMEBENCH_MAX_JSON_MB` megabytes. Checked before reading, so a huge
+    /// or hostile file costs nothing; decoding takes about 8 bytes of memory
+    /// per byte of file, so the limit bounds a read at about 0.5 GB. A
+    /// results file of framebench's stays far below it: a run keeps at most
+    /// `FrameSamples.exactFrameLimit` frames one by one (about 10 MB of JSON
+    /// a lane), past that a distribution of a few KB.
+    public static var sizeLimit: Int {
+        let megabytes = ProcessInfo.processInfo.environment[sizeLimitVariable].flatMap { Int($0) }
+        return (megabytes.map { Swift.max(1, Swift.min($0, 1 << 20)) } ?? 64) << 20
+    }
+    public static let sizeLimitVariable = "FRAMEBENCH_MAX_JSON_MB"
+
     public static func read<T: Decodable>(_ path: String, what: String) throws -> T {
         try load(path, what: what).decode(T.self)
     }
@@ -42,7 +55,7 @@ public enum JSONFile {
     /// - Throws: `UsageError` naming the file: missing, a folder, a FIFO or
     ///   device, unreadable (with the system's reason), or not JSON (where).
     public static func load(_ path: String, what: String) throws -> Checked {
-        let data = try InputFile.read(path, what: what)
+        let data = try InputFile.read(path, what: what, limit: sizeLimit)
         let scan: JSONScan
         do {
             scan = try data.withUnsafeBytes { try JSONScan.check($0) }
