@@ -814,7 +814,7 @@ sys.exit(rc)' "$@"
 # writes a small results file. 988f008 kept every frame: 400k frames took
 # several hundred MB and a results file of tens of MB.
 case_long_run_keeps_memory_bounded() {
-    peak_rss_mb rss fb run plain-feed --size 20x5 --frames 400000 --backend framebench --format json --out long.json >/dev/null 2>err
+    peak_rss_mb rss "$framebench" run plain-feed --size 20x5 --frames 400000 --backend framebench --format json --out long.json >/dev/null 2>err
     local rc=$? mb size
     mb=$(cat rss) size=$(stat -c %s long.json 2>/dev/null || echo 0)
     echo "exit $rc, peak RSS $mb MB, results file $size bytes"
@@ -851,7 +851,7 @@ d["scenarios"][0]["runs"][0]["frames"]["frame_time_ns"] += [12345678] * 7_000_00
 json.dump(d, open("huge.json", "w"))
 PY
     local rc mb start=$SECONDS
-    peak_rss_mb rss fb baseline show huge.json >/dev/null 2>err; rc=$?
+    peak_rss_mb rss "$framebench" baseline show huge.json >/dev/null 2>err; rc=$?
     mb=$(cat rss)
     echo "exit $rc, peak RSS $mb MB, $((SECONDS - start)) s: $(cat err)"
     expect_rc 2 $rc "baseline show of a $(stat -c %s huge.json)-byte file" || return 1
