@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a results file says when a scenario's frames were too many to keep
 /// one by one (`FrameSamples.exactFrameLimit`): its percentiles come from
 /// log-bucketed distributions, within `relativeError` of the exact values;

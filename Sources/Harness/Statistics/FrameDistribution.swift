@@ -89,7 +89,10 @@ public struct FrameDistribution: Sendable, Equatable {
     /// Adds every frame of `other`, as if its values had been added here.
     public mutating func merge(_ other: FrameDistribution) {
         guard other.count > 0 else { return }
-        guard count > 0 else { self = other; return }
+        guard count > 0 else {
+            self = other
+            return
+        }
         for index in other.buckets.indices where other.buckets[index] > 0 { buckets[index] += other.buckets[index] }
         let total = Double(count + other.count)
         let delta = other.mean - mean
