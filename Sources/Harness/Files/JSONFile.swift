@@ -36,8 +36,9 @@ public enum JSONFile {
 
     /// The largest JSON file read, in bytes: 64 MiB, or
     /// `FRAMEBENCH_MAX_JSON_MB` megabytes. Checked before reading, so a huge
-    /// or hostile file costs nothing; decoding takes about 8 bytes of memory
-    /// per byte of file, so the limit bounds a read at about 0.5 GB. A
+    /// or hostile file costs nothing; reading takes about 6.5 bytes of memory
+    /// per byte of file (632 MB for 100 MB), so the limit bounds a read at
+    /// about 0.45 GB. A
     /// results file of framebench's stays far below it: a run keeps at most
     /// `FrameSamples.exactFrameLimit` frames one by one (about 10 MB of JSON
     /// a lane), past that a distribution of a few KB.
