@@ -42,9 +42,14 @@ public enum JSONFile {
     /// results file of framebench's stays far below it: a run keeps at most
     /// `FrameSamples.exactFrameLimit` frames one by one (about 10 MB of JSON
     /// a lane), past that a distribution of a few KB.
-    public static var sizeLimit: Int {
-        let megabytes = ProcessInfo.processInfo.environment[sizeLimitVariable].flatMap { Int($0) }
-        return (megabytes.map { Swift.max(1, Swift.min($0, 1 << 20)) } ?? 64) << 20
+    ///
+    /// - Throws: `UsageError` naming the variable when it is not 1...1048576.
+    public static func sizeLimit() throws -> Int {
+        guard let text = ProcessInfo.processInfo.environment[sizeLimitVariable] else { return 64 << 20 }
+        guard let megabytes = Int(text), (1...(1 << 20)).contains(megabytes) else {
+            throw UsageError("\(sizeLimitVariable) must be a whole number of megabytes, 1...1048576, not '\(text)'")
+        }
+        return megabytes << 20
     }
     public static let sizeLimitVariable = "FRAMEBENCH_MAX_JSON_MB"
 
@@ -56,7 +61,7 @@ public enum JSONFile {
     /// - Throws: `UsageError` naming the file: missing, a folder, a FIFO or
     ///   device, unreadable (with the system's reason), or not JSON (where).
     public static func load(_ path: String, what: String) throws -> Checked {
-        let data = try InputFile.read(path, what: what, limit: sizeLimit)
+        let data = try InputFile.read(path, what: what, limit: try sizeLimit())
         let scan: JSONScan
         do {
             scan = try data.withUnsafeBytes { try JSONScan.check($0) }

@@ -12,7 +12,7 @@ public struct FrameSamples: Sendable {
     /// Frames kept one by one per run. Why 100,000: p99.9 then rests on 100
     /// frames; a lane's columns take 22 x 8 bytes a frame (17 MB), and a
     /// run's per-frame record in a results file about 10 MB, which files of
-    /// a few runs keep well under `JSONFile.sizeLimit`. At 1,000,000
+    /// a few runs keep well under `JSONFile.sizeLimit()`. At 1,000,000
     /// frames a run took over 1 GB (the record, its JSON, the child's
     /// hand-over) and its file some 100 MB.
     public static let exactFrameLimit = 100_000
