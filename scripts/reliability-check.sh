@@ -800,6 +800,65 @@ LIST
     return $bad
 }
 
+# peak_rss_mb FILE COMMAND...: runs COMMAND; writes the largest resident set
+# (MB) of it or any process it waited for (an isolated child) to FILE.
+peak_rss_mb() {
+    python3 -c 'import resource, subprocess, sys
+rc = subprocess.call(sys.argv[2:])
+open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024))
+sys.exit(rc)' "$@"
+}
+
+# Issue 34 item 7: a run of 400,000 frames (4x the frames a run keeps one by
+# one) stays in bounded memory, says its figures come from distributions, and
+# writes a small results file. 988f008 kept every frame: 400k frames took
+# several hundred MB and a results file of tens of MB.
+case_long_run_keeps_memory_bounded() {
+    peak_rss_mb rss "$framebench" run plain-feed --size 20x5 --frames 400000 --backend framebench --format json --out long.json >/dev/null 2>err
+    local rc=$? mb size
+    mb=$(cat rss) size=$(stat -c %s long.json 2>/dev/null || echo 0)
+    echo "exit $rc, peak RSS $mb MB, results file $size bytes"
+    expect_rc 0 $rc "run of 400000 frames" || { cat err; return 1; }
+    [ "$mb" -lt 120 ] || { echo "peak RSS $mb MB: expected under 120 MB"; return 1; }
+    [ "$size" -lt 2000000 ] || { echo "results file of $size bytes: expected under 2 MB"; return 1; }
+    grep -q '"summarized_frames"' long.json || { echo "long.json does not say its figures come from distributions"; return 1; }
+    fb baseline show long.json >show.txt 2>&1 || { echo "baseline show long.json:"; cat show.txt; return 1; }
+    grep -q "percentiles from a log-bucketed distribution, within 0.39%" show.txt || { echo "the report does not say so:"; cat show.txt; return 1; }
+}
+
+# Outputs that need every frame refuse more than a run keeps, before running.
+case_long_run_outputs_of_every_frame_refused() {
+    local bad=0 rc
+    fb run plain-feed --size 20x5 --frames 300000 --backend framebench --trace t.json >/dev/null 2>err; rc=$?
+    cat err
+    { expect_rc 2 $rc "run --trace of 300000 frames" && grep -q -- "--trace needs every frame" err && grep -q "100000" err; } || bad=1
+    [ ! -e t.json ] || { echo "t.json written"; bad=1; }
+    fb record plain-feed --size 20x5 --frames 300000 --out rec >/dev/null 2>err; rc=$?
+    cat err
+    { expect_rc 2 $rc "record of 300000 frames" && grep -q "record needs every frame" err && grep -q "100000" err; } || bad=1
+    return $bad
+}
+
+# Issue 34 item 6: a ~70 MB results file is refused before it is read, naming
+# its size and how to raise the limit, in little memory and time (988f008
+# read it whole: seconds and hundreds of MB).
+case_results_reader_refuses_a_huge_file_unread() {
+    results_file good.json || return 1
+    python3 - <<'PY'
+import json
+d = json.load(open("good.json"))
+d["scenarios"][0]["runs"][0]["frames"]["frame_time_ns"] += [12345678] * 7_000_000
+json.dump(d, open("huge.json", "w"))
+PY
+    local rc mb start=$SECONDS
+    peak_rss_mb rss "$framebench" baseline show huge.json >/dev/null 2>err; rc=$?
+    mb=$(cat rss)
+    echo "exit $rc, peak RSS $mb MB, $((SECONDS - start)) s: $(cat err)"
+    expect_rc 2 $rc "baseline show of a $(stat -c %s huge.json)-byte file" || return 1
+    grep -q "huge.json is [0-9]* bytes, more than framebench reads" err && grep -q FRAMEBENCH_MAX_JSON_MB err || return 1
+    [ "$mb" -lt 60 ] || { echo "peak RSS $mb MB: expected under 60 MB"; return 1; }
+}
+
 case_paths_of_the_wrong_kind_are_named() {
     local bad=0 rc
     # A program entry's key script that is a folder.

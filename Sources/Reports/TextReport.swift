@@ -22,6 +22,7 @@ public struct TextReport {
                             : "  program: \(s.scenario), \(s.cols)x\(s.rows), \(scenario.histogram.total) frames answering inputs (\(runs)), TERM=\(s.term), keys: \(s.script)")
             )
             if let reason = scenario.timingsNotComparable { lines.append("  note: \(reason)") }
+            if let summarized = scenario.summarizedFrames { lines.append("  note: \(summarized.text)") }
             lines.append(
                 "  " + TextReport.pad("metric", 34) + ["p50", "p90", "p99", "p99.9", "max", "mean"].map { TextReport.lpad($0, 10) }.joined(separator: " "))
             for metric in Metric.allCases {
@@ -81,26 +82,31 @@ public struct TextReport {
             let theirs = run.results[1].samples
             let name = UntrustedText.terminal(run.settings.name)
             lines.append(
-                "\(name): whole frame p50 \(Units.duration(Summary(ours[.frameTime]).p50)) vs \(Units.duration(Summary(theirs[.frameTime]).p50)) (ncurses lane): "
-                    + TextReport.speed(Summary(ours[.frameTime]).p50, Summary(theirs[.frameTime]).p50, "the ncurses lane's whole frame"))
+                "\(name): whole frame p50 \(Units.duration(ours.summaryOrZeros(of: .frameTime).p50)) vs \(Units.duration(theirs.summaryOrZeros(of: .frameTime).p50)) (ncurses lane): "
+                    + TextReport.speed(ours.summaryOrZeros(of: .frameTime).p50, theirs.summaryOrZeros(of: .frameTime).p50, "the ncurses lane's whole frame"))
             lines.append(
-                "\(name): render stage p50 \(Units.duration(Summary(ours[.renderTime]).p50)) (diff+encode) vs \(Units.duration(Summary(theirs[.renderTime]).p50)) (wnoutrefresh+doupdate): "
-                    + TextReport.speed(Summary(ours[.renderTime]).p50, Summary(theirs[.renderTime]).p50, "ncurses wnoutrefresh+doupdate"))
+                "\(name): render stage p50 \(Units.duration(ours.summaryOrZeros(of: .renderTime).p50)) (diff+encode) vs \(Units.duration(theirs.summaryOrZeros(of: .renderTime).p50)) (wnoutrefresh+doupdate): "
+                    + TextReport.speed(ours.summaryOrZeros(of: .renderTime).p50, theirs.summaryOrZeros(of: .renderTime).p50, "ncurses wnoutrefresh+doupdate"))
             lines.append(
                 "\(name): whole frame p50 vs ncurses' output stage alone: "
-                    + TextReport.speed(Summary(ours[.frameTime]).p50, Summary(theirs[.renderTime]).p50, "ncurses wnoutrefresh+doupdate alone"))
-            let oursBytes = Summary(ours[.bytes]).mean
-            let theirBytes = Summary(theirs[.bytes]).mean
+                    + TextReport.speed(ours.summaryOrZeros(of: .frameTime).p50, theirs.summaryOrZeros(of: .renderTime).p50, "ncurses wnoutrefresh+doupdate alone"))
+            let oursBytes = ours.summaryOrZeros(of: .bytes).mean
+            let theirBytes = theirs.summaryOrZeros(of: .bytes).mean
             lines.append(
                 "\(name): bytes/frame \(Units.number(oursBytes, digits: 1)) vs \(Units.number(theirBytes, digits: 1)) (ncurses), ratio \(Units.number(oursBytes / max(theirBytes, 1), digits: 3))"
             )
         }
-        for result in run.results where !result.samples.preemptions.isEmpty {
+        for result in run.results where !result.samples.preemptions.isEmpty || result.samples.preemptionCounts != nil {
             // A frame the machine preempted shows its wait, not our work: counted apart.
-            let (times, preempted) = result.samples.frameTimesNotPreempted()
+            let name = "\(UntrustedText.terminal(run.settings.name)) [\(result.backend.rawValue)]"
+            guard let (times, preempted) = result.samples.frameTimesNotPreempted() else {
+                let counts = result.samples.preemptionCounts ?? (0, 0)
+                lines.append("\(name): \(counts.preempted) of \(counts.frames) frames preempted by the machine (involuntary context switches during the frame)")
+                continue
+            }
             let others = Summary(times)
             lines.append(
-                "\(UntrustedText.terminal(run.settings.name)) [\(result.backend.rawValue)]: \(preempted) of \(result.samples.frames) frames preempted by the machine (involuntary context switches during the frame); the others: p99 \(Units.duration(others.p99)), p99.9 \(Units.duration(others.p999)), max \(Units.duration(others.max))"
+                "\(name): \(preempted) of \(result.samples.frames) frames preempted by the machine (involuntary context switches during the frame); the others: p99 \(Units.duration(others.p99)), p99.9 \(Units.duration(others.p999)), max \(Units.duration(others.max))"
             )
         }
         if let idle = run.idle {

@@ -17,7 +17,7 @@ enum RunCommands {
             runner.restrict(to: shard)
         }
         var seeing = try SeeingOptions(parsed)
-        seeing.prepare(&runner)
+        try seeing.prepare(&runner)
         let (document, runs) = try runner.run()
         if parsed.flag("verify") { try LaneVerification.verifyAll(runner.benchmarks).forEach(FrameBenchCommand.printError) }
         let stored = usesSuite && output.showsStoredComparison ? storedComparison(document) : nil

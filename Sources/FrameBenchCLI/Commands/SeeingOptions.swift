@@ -30,8 +30,13 @@ struct SeeingOptions {
         }
     }
 
-    /// Installs a view profiler on each benchmark when asked.
-    mutating func prepare(_ runner: inout SuiteRunner) {
+    /// Installs a view profiler on each benchmark when asked. Refuses, before
+    /// anything runs, a trace or view profile of a benchmark with more
+    /// measured frames than a run keeps one by one: both need every frame.
+    mutating func prepare(_ runner: inout SuiteRunner) throws {
+        for (option, wanted) in [("--trace", tracePath != nil), ("--profile-views", profilesViews)] where wanted {
+            try Recording.checkEveryFrameFits(runner.benchmarks, option: option)
+        }
         guard profilesViews else { return }
         runner.isolation = .inProcess
         runner.benchmarks = runner.benchmarks.map { declared in

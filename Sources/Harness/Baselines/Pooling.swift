@@ -58,8 +58,16 @@ extension ScenarioReport {
         peakResidentBytes = max(peakResidentBytes, other.peakResidentBytes)
         if timingsNotComparable == nil { timingsNotComparable = other.timingsNotComparable }
         for metric in Metric.allCases where metric.kind != .instructions && !unmeasured.contains(metric.rawValue) {
-            let values = frames(metric)
-            if !values.isEmpty { metrics[metric.rawValue] = Summary(values) }
+            if let summary = pooledSummary(metric) { metrics[metric.rawValue] = summary }
+        }
+        if let distribution = pooledDistribution(.frameTime) {
+            // Frames past the limit were not kept in order: the budget is
+            // read from the buckets, the streak the longest of either file's.
+            histogram = Histogram(distribution: distribution)
+            let longest = max(budget.longestLateStreak, other.budget.longestLateStreak)
+            budget = FrameBudget.estimate(distribution, budget: frameBudgetNanoseconds, longestLateStreak: longest)
+            summarizedFrames = FrameSummaryNote(frames: distribution.count)
+            return
         }
         let times = frames(.frameTime)
         if !times.isEmpty {

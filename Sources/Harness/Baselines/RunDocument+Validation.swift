@@ -9,7 +9,7 @@ extension RunDocument {
         var seen: [String: Int] = [:]
         for (index, scenario) in scenarios.enumerated() {
             let at = "scenarios[\(index)]"
-            func fail(_ key: String, _ problem: String) -> UsageError {
+            let fail = { (key: String, problem: String) in
                 UsageError("results file \(path): \(at).\(key) (\(scenario.key)): \(problem)")
             }
             guard backends.contains(scenario.backend) else {
@@ -19,59 +19,94 @@ extension RunDocument {
                 throw UsageError("results file \(path): \(at) is \(scenario.key), which scenarios[\(earlier)] already is: a benchmark may appear only once (twice would count its runs twice)")
             }
             seen[scenario.key] = index
-            guard FrameBudget.nanosecondsRange.contains(scenario.frameBudgetNanoseconds) else {
-                throw fail("frame_budget_ns", "\(scenario.frameBudgetNanoseconds) is outside \(FrameBudget.rangeText(inMilliseconds: false))")
-            }
-            guard scenario.peakResidentBytes >= 0 else {
-                throw fail("peak_rss_bytes", "\(scenario.peakResidentBytes) is negative: memory cannot be")
-            }
-            guard scenario.histogram.lowerBounds.count == scenario.histogram.counts.count else {
-                throw fail("histogram", "\(scenario.histogram.lowerBounds.count) bounds but \(scenario.histogram.counts.count) counts")
-            }
-            if let negative = scenario.histogram.counts.firstIndex(where: { $0 < 0 }) {
-                throw fail("histogram.counts[\(negative)]", "\(scenario.histogram.counts[negative]) is negative")
-            }
-            let settings = scenario.settings
-            let positives: [(String, Int)] = [
-                ("frames", settings.frames), ("cols", settings.cols), ("rows", settings.rows), ("repeats", settings.repeats),
-            ]
-            for (key, value) in positives where value <= 0 {
-                throw fail("settings.\(key)", "\(value) must be positive")
-            }
-            guard settings.feedItems >= 0 else { throw fail("settings.feed_items", "\(settings.feedItems) is negative") }
-            guard settings.warmUpFrames >= 0, settings.warmUpFrames < settings.frames else {
-                throw fail("settings.warm_up_frames", "\(settings.warmUpFrames) must be 0...frames-1 (\(settings.frames - 1))")
-            }
-            for (name, summary) in scenario.metrics.sorted(by: { $0.key < $1.key }) {
-                guard let metric = Metric(rawValue: name) else { throw fail("metrics.\(name)", "unknown metric '\(name)'") }
-                for statistic in Statistic.allCases {
-                    // Counts and sizes cannot be negative; a phase time is a difference of clock readings and may dip below 0.
-                    let value = summary.value(of: statistic)
-                    guard value.isFinite, value >= 0 || metric.isTiming else {
-                        throw fail("metrics.\(name).\(statistic.rawValue)", "\(value) must be a finite number, not negative")
-                    }
+            try RunDocument.validateFigures(scenario, fail)
+            try RunDocument.validateSettings(scenario.settings, fail)
+            try RunDocument.validateMetrics(scenario, fail)
+            try RunDocument.validateRuns(scenario.runs, fail)
+        }
+    }
+
+    /// The budget, memory and histogram figures.
+    private static func validateFigures(_ scenario: ScenarioReport, _ fail: (String, String) -> UsageError) throws {
+        guard FrameBudget.nanosecondsRange.contains(scenario.frameBudgetNanoseconds) else {
+            throw fail("frame_budget_ns", "\(scenario.frameBudgetNanoseconds) is outside \(FrameBudget.rangeText(inMilliseconds: false))")
+        }
+        guard scenario.peakResidentBytes >= 0 else {
+            throw fail("peak_rss_bytes", "\(scenario.peakResidentBytes) is negative: memory cannot be")
+        }
+        guard scenario.histogram.lowerBounds.count == scenario.histogram.counts.count else {
+            throw fail("histogram", "\(scenario.histogram.lowerBounds.count) bounds but \(scenario.histogram.counts.count) counts")
+        }
+        if let negative = scenario.histogram.counts.firstIndex(where: { $0 < 0 }) {
+            throw fail("histogram.counts[\(negative)]", "\(scenario.histogram.counts[negative]) is negative")
+        }
+        if let summarized = scenario.summarizedFrames, summarized.frames < 0 {
+            throw fail("summarized_frames.frames", "\(summarized.frames) is negative: a count cannot be")
+        }
+    }
+
+    private static func validateSettings(_ settings: ScenarioSettings, _ fail: (String, String) -> UsageError) throws {
+        let positives: [(String, Int)] = [
+            ("frames", settings.frames), ("cols", settings.cols), ("rows", settings.rows), ("repeats", settings.repeats),
+        ]
+        for (key, value) in positives where value <= 0 {
+            throw fail("settings.\(key)", "\(value) must be positive")
+        }
+        guard settings.feedItems >= 0 else { throw fail("settings.feed_items", "\(settings.feedItems) is negative") }
+        guard settings.warmUpFrames >= 0, settings.warmUpFrames < settings.frames else {
+            throw fail("settings.warm_up_frames", "\(settings.warmUpFrames) must be 0...frames-1 (\(settings.frames - 1))")
+        }
+    }
+
+    /// Summaries and instruction counts: known metrics, finite, counts not negative.
+    private static func validateMetrics(_ scenario: ScenarioReport, _ fail: (String, String) -> UsageError) throws {
+        for (name, summary) in scenario.metrics.sorted(by: { $0.key < $1.key }) {
+            guard let metric = Metric(rawValue: name) else { throw fail("metrics.\(name)", "unknown metric '\(name)'") }
+            for statistic in Statistic.allCases {
+                // Counts and sizes cannot be negative; a phase time is a difference of clock readings and may dip below 0.
+                let value = summary.value(of: statistic)
+                guard value.isFinite, value >= 0 || metric.isTiming else {
+                    throw fail("metrics.\(name).\(statistic.rawValue)", "\(value) must be a finite number, not negative")
                 }
             }
-            for (name, value) in scenario.instructions.sorted(by: { $0.key < $1.key }) {
-                guard let metric = Metric(rawValue: name), metric.kind == .instructions else {
-                    throw fail("instructions.\(name)", "'\(name)' is not an instruction metric")
+        }
+        for (name, value) in scenario.instructions.sorted(by: { $0.key < $1.key }) {
+            guard let metric = Metric(rawValue: name), metric.kind == .instructions else {
+                throw fail("instructions.\(name)", "'\(name)' is not an instruction metric")
+            }
+            guard value.isFinite, value >= 0 else {
+                throw fail("instructions.\(name)", "\(value) must be a non-negative number")
+            }
+        }
+    }
+
+    /// Per-frame values and distributions: per-frame metrics, one count per
+    /// frame, counts and sizes not negative, a metric in one form only.
+    private static func validateRuns(_ runs: [RunSamples], _ fail: (String, String) -> UsageError) throws {
+        for (runIndex, run) in runs.enumerated() {
+            for (name, values) in run.frames.sorted(by: { $0.key < $1.key }) {
+                let key = "runs[\(runIndex)].frames.\(name)"
+                guard let metric = Metric(rawValue: name), metric.kind != .instructions else {
+                    throw fail(key, "'\(name)' is not a per-frame metric")
                 }
-                guard value.isFinite, value >= 0 else {
-                    throw fail("instructions.\(name)", "\(value) must be a non-negative number")
+                guard values.count == run.frames[Metric.frameTime.rawValue]?.count ?? values.count else {
+                    throw fail(key, "\(values.count) frames, but a different number of frame times")
+                }
+                if !metric.isTiming, let negative = values.firstIndex(where: { $0 < 0 }) {
+                    throw fail("\(key)[\(negative)]", "\(values[negative]) is negative: a count or size cannot be")
                 }
             }
-            for (runIndex, run) in scenario.runs.enumerated() {
-                for (name, values) in run.frames.sorted(by: { $0.key < $1.key }) {
-                    let key = "runs[\(runIndex)].frames.\(name)"
-                    guard let metric = Metric(rawValue: name), metric.kind != .instructions else {
-                        throw fail(key, "'\(name)' is not a per-frame metric")
-                    }
-                    guard values.count == run.frames[Metric.frameTime.rawValue]?.count ?? values.count else {
-                        throw fail(key, "\(values.count) frames, but a different number of frame times")
-                    }
-                    if !metric.isTiming, let negative = values.firstIndex(where: { $0 < 0 }) {
-                        throw fail("\(key)[\(negative)]", "\(values[negative]) is negative: a count or size cannot be")
-                    }
+            for (name, distribution) in run.distributions.sorted(by: { $0.key < $1.key }) {
+                let key = "runs[\(runIndex)].distributions.\(name)"
+                guard let metric = Metric(rawValue: name), metric.kind != .instructions else {
+                    throw fail(key, "'\(name)' is not a per-frame metric")
+                }
+                guard run.frames[name] == nil else { throw fail(key, "'\(name)' has both frames and a distribution") }
+                guard distribution.min.isFinite, distribution.max.isFinite, distribution.mean.isFinite else {
+                    throw fail(key, "min, max and mean must be finite numbers")
+                }
+                if !metric.isTiming, distribution.min < 0 {
+                    throw fail("\(key).min", "\(distribution.min) is negative: a count or size cannot be")
                 }
             }
         }

@@ -219,7 +219,8 @@ public enum Comparison {
             row.evidence = "paired comparison needs as many baseline runs as candidate runs (\(old.runs.count) and \(new.runs.count))"
             return
         }
-        let rounds = zip(old.runs, new.runs).map { ($0[row.metric], $1[row.metric]) }
+        // A run past FrameSamples.exactFrameLimit kept its distribution: its round is its median.
+        let rounds = Array(zip(old.roundValues(row.metric), new.roundValues(row.metric)))
         let judged = PairedRounds.judge(rounds, rule: options.rule).evidence
         row.timing = judged
         row.verdict = judged.verdict
@@ -236,6 +237,10 @@ public enum Comparison {
         let after = new.runMedians(row.metric)
         let minimumRuns = options.rule.minimumRunsPerSide
         guard before.count >= minimumRuns, after.count >= minimumRuns else {
+            guard !old.isSummarized(row.metric), !new.isSummarized(row.metric) else {
+                row.evidence = "\(before.count) and \(after.count) runs: too few to judge, and runs past \(FrameSamples.exactFrameLimit) frames kept distributions, not frames, so no frame-level test (gates from \(minimumRuns) runs a side, or paired rounds)"
+                return
+            }
             let frames = TimingComparison.judge(baseline: old.frames(row.metric), candidate: new.frames(row.metric), rule: options.rule)
             row.timing = frames.evidence
             row.verdict = frames.verdict

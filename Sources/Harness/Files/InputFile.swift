@@ -11,8 +11,10 @@ import Glibc
 /// a folder and "You don't have permission" for a FIFO, even as root.)
 public enum InputFile {
     /// The whole of a regular file. A folder, FIFO, socket or device is
-    /// refused before it is opened (a FIFO would block; a device never ends).
-    public static func read(_ path: String, what: String) throws -> Data {
+    /// refused before it is opened (a FIFO would block; a device never ends),
+    /// and so is a file larger than `limit` bytes (checked before reading,
+    /// and again as it is read, should it grow meanwhile).
+    public static func read(_ path: String, what: String, limit: Int? = nil) throws -> Data {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw UsageError("cannot read \(what) \(path): \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
@@ -24,6 +26,7 @@ public enum InputFile {
         case S_IFSOCK: throw UsageError("\(what) \(path) is a socket, not a regular file")
         default: throw UsageError("\(what) \(path) is a device, not a regular file")
         }
+        if let limit, Int(status.st_size) > limit { throw tooLarge(path, what, size: Int(status.st_size), limit: limit) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw UsageError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
@@ -42,9 +45,16 @@ public enum InputFile {
             }
             if count == 0 { break }
             filled += count
+            if let limit, filled > limit { throw tooLarge(path, what, size: filled, limit: limit) }
         }
         data.count = filled
         return data
+    }
+
+    private static func tooLarge(_ path: String, _ what: String, size: Int, limit: Int) -> UsageError {
+        UsageError(
+            "\(what) \(path) is \(size) bytes, more than framebench reads (\(limit) bytes; set \(JSONFile.sizeLimitVariable)=MEGABYTES to raise it): "
+                + "framebench's own results stay far smaller, as a run keeps at most \(FrameSamples.exactFrameLimit) frames one by one")
     }
 
     /// The file as UTF-8 text (invalid bytes shown as U+FFFD).

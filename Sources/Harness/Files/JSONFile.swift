@@ -34,6 +34,25 @@ public enum JSONFile {
         }
     }
 
+    /// The largest JSON file read, in bytes: 64 MiB, or
+    /// `FRAMEBENCH_MAX_JSON_MB` megabytes. Checked before reading, so a huge
+    /// or hostile file costs nothing; reading takes about 6.5 bytes of memory
+    /// per byte of file (632 MB for 100 MB), so the limit bounds a read at
+    /// about 0.45 GB. A
+    /// results file of framebench's stays far below it: a run keeps at most
+    /// `FrameSamples.exactFrameLimit` frames one by one (about 10 MB of JSON
+    /// a lane), past that a distribution of a few KB.
+    ///
+    /// - Throws: `UsageError` naming the variable when it is not 1...1048576.
+    public static func sizeLimit() throws -> Int {
+        guard let text = ProcessInfo.processInfo.environment[sizeLimitVariable] else { return 64 << 20 }
+        guard let megabytes = Int(text), (1...(1 << 20)).contains(megabytes) else {
+            throw UsageError("\(sizeLimitVariable) must be a whole number of megabytes, 1...1048576, not '\(text)'")
+        }
+        return megabytes << 20
+    }
+    public static let sizeLimitVariable = "FRAMEBENCH_MAX_JSON_MB"
+
     public static func read<T: Decodable>(_ path: String, what: String) throws -> T {
         try load(path, what: what).decode(T.self)
     }
@@ -42,7 +61,7 @@ public enum JSONFile {
     /// - Throws: `UsageError` naming the file: missing, a folder, a FIFO or
     ///   device, unreadable (with the system's reason), or not JSON (where).
     public static func load(_ path: String, what: String) throws -> Checked {
-        let data = try InputFile.read(path, what: what)
+        let data = try InputFile.read(path, what: what, limit: try sizeLimit())
         let scan: JSONScan
         do {
             scan = try data.withUnsafeBytes { try JSONScan.check($0) }

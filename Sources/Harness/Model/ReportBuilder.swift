@@ -7,11 +7,9 @@ public enum ReportBuilder {
         return run.results.map { result in
             var metrics: [String: Summary] = [:]
             for metric in result.metrics where metric.kind != .instructions && !unmeasured.contains(metric) {
-                let values = result.samples[metric]
-                if !values.isEmpty { metrics[metric.rawValue] = Summary(values) }
+                if let summary = result.samples.summary(of: metric) { metrics[metric.rawValue] = summary }
             }
-            let times = result.samples[.frameTime]
-            return ScenarioReport(
+            var report = ScenarioReport(
                 name: settings.name, backend: result.backend.rawValue, stage: result.stage,
                 settings: scenario, metrics: metrics,
                 instructions: Dictionary(uniqueKeysWithValues: result.instructions.map { ($0.key.rawValue, $0.value) }),
@@ -19,12 +17,27 @@ public enum ReportBuilder {
                     uniqueKeysWithValues: result.instructionFrames.filter { !$0.value.isEmpty }.map {
                         ($0.key.rawValue, Summary($0.value))
                     }),
-                histogram: Histogram(values: times),
-                budget: FrameBudget.evaluate(frameTimes: times, budget: settings.frameBudgetNanoseconds),
+                histogram: histogram(result.samples),
+                budget: budget(result.samples, settings.frameBudgetNanoseconds),
                 frameBudgetNanoseconds: settings.frameBudgetNanoseconds, runs: result.runs,
                 peakResidentBytes: run.peakResidentBytes,
                 unmeasured: unmeasured.filter { result.metrics.contains($0) }.map(\.rawValue))
+            if result.samples.isSummarized { report.summarizedFrames = FrameSummaryNote(frames: result.samples.frames) }
+            return report
         }
+    }
+
+    /// The whole-frame histogram, from the frames or their distribution.
+    static func histogram(_ samples: FrameSamples) -> Histogram {
+        samples.distribution(of: .frameTime).map(Histogram.init(distribution:)) ?? Histogram(values: samples[.frameTime])
+    }
+
+    /// The budget figures, from the frames, or past the limit the tally kept frame by frame.
+    static func budget(_ samples: FrameSamples, _ budget: Double) -> FrameBudgetReport {
+        if samples.distribution(of: .frameTime) != nil, let tally = samples.budgetTally, tally.budget == budget {
+            return tally.report
+        }
+        return FrameBudget.evaluate(frameTimes: samples[.frameTime], budget: budget)
     }
 
     public static func scenarioSettings(_ settings: RunSettings) -> ScenarioSettings { ScenarioSettings(settings) }

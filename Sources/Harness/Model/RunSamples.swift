@@ -2,20 +2,49 @@
 /// frame, in frame order. Runs are the unit timing comparisons are judged
 /// on (frames of one run share its machine state), and keeping every
 /// metric's frames lets results of several runs pool exactly.
+///
+/// A run longer than `FrameSamples.exactFrameLimit` frames keeps its
+/// metrics as `distributions` instead (percentiles within
+/// `FrameDistribution.relativeError`), so a results file stays bounded
+/// whatever the frame count; a metric is in one of the two, never both.
 public struct RunSamples: Codable, Equatable, Sendable {
     /// Metric name (`frame_time_ns`, `layout_allocations`, ...) to one value
     /// per measured frame, in the metric's unit.
     public var frames: [String: [Int]]
+    /// Metric name to the distribution of its frames, for runs past the limit.
+    public var distributions: [String: FrameDistribution]
 
-    public init(frames: [String: [Int]]) { self.frames = frames }
+    enum CodingKeys: String, CodingKey { case frames, distributions }
 
+    public init(frames: [String: [Int]], distributions: [String: FrameDistribution] = [:]) {
+        self.frames = frames
+        self.distributions = distributions
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        frames = try container.decode([String: [Int]].self, forKey: .frames)
+        distributions = try container.decodeIfPresent([String: FrameDistribution].self, forKey: .distributions) ?? [:]
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(frames, forKey: .frames)
+        if !distributions.isEmpty { try container.encode(distributions, forKey: .distributions) }
+    }
+
+    /// The metric's frames in order; empty when only its distribution was kept.
     public subscript(metric: Metric) -> [Double] {
         frames[metric.rawValue]?.map(Double.init) ?? []
     }
 
-    /// The run's median of a metric.
+    /// The run's median of a metric (from its distribution past the limit).
     public func median(_ metric: Metric) -> Double? {
+        if let distribution = distributions[metric.rawValue] { return distribution.percentile(0.5) }
         let values = self[metric]
         return values.isEmpty ? nil : Summary(values).p50
     }
+
+    /// Whether this run kept distributions rather than frames.
+    public var isSummarized: Bool { !distributions.isEmpty }
 }

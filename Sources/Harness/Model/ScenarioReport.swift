@@ -33,6 +33,9 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     public var timingsNotComparable: String?
     /// Program runs only (`framebench program`): per-run figures (see `ProgramReport`).
     public var program: ProgramFigures?
+    /// Set when a run had more frames than it keeps one by one: its figures
+    /// come from distributions, and how close they are (see `FrameSummaryNote`).
+    public var summarizedFrames: FrameSummaryNote?
 
     enum CodingKeys: String, CodingKey {
         case name, backend, stage, settings, metrics, instructions, histogram, budget, runs, unmeasured
@@ -41,6 +44,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         case peakResidentBytes = "peak_rss_bytes"
         case timingsNotComparable = "timings_not_comparable"
         case program
+        case summarizedFrames = "summarized_frames"
     }
 
     public init(
@@ -83,12 +87,14 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         unmeasured = try container.decodeIfPresent([String].self, forKey: .unmeasured) ?? []
         timingsNotComparable = try container.decodeIfPresent(String.self, forKey: .timingsNotComparable)
         program = try container.decodeIfPresent(ProgramFigures.self, forKey: .program)
+        summarizedFrames = try container.decodeIfPresent(FrameSummaryNote.self, forKey: .summarizedFrames)
     }
 
     /// The key a report is matched by across runs.
     public var key: String { "\(name) [\(backend)]" }
 
-    /// Every measured frame's value of a metric, runs in order.
+    /// Every measured frame's value of a metric, runs in order (none of
+    /// runs that kept a distribution only: `summarizedFrames`).
     public func frames(_ metric: Metric) -> [Double] {
         runs.flatMap { $0[metric] }
     }

@@ -1,13 +1,41 @@
 /// Per-frame measurements of one backend over a run, after warm-up: one
-/// column per `Metric`.
+/// column per `Metric`, in bounded memory.
+///
+/// Up to `exactFrameLimit` frames every value is kept, and every statistic
+/// is exact. A column that would pass it is folded into a
+/// `FrameDistribution` (log buckets, exact count, min, max, mean and
+/// deviation; percentiles within 0.39%) and counts on there, its frames
+/// freed: a run of any length stays within about 20 MB a lane. The frame
+/// budget's figures stay exact past the limit through a running
+/// `FrameBudget.Tally`, and preemptions through a count.
 public struct FrameSamples: Sendable {
+    /// Frames kept one by one per run. Why 100,000: p99.9 then rests on 100
+    /// frames; a lane's columns take 22 x 8 bytes a frame (17 MB), and a
+    /// run's per-frame record in a results file about 10 MB, which files of
+    /// a few runs keep well under `JSONFile.sizeLimit()`. At 1,000,000
+    /// frames a run took over 1 GB (the record, its JSON, the child's
+    /// hand-over) and its file some 100 MB.
+    public static let exactFrameLimit = 100_000
+
+    /// `exactFrameLimit`, but for tests, which show the folding on fewer frames.
+    var frameLimit = FrameSamples.exactFrameLimit
+
     private var columns: [[Double]] = Array(repeating: [], count: Metric.allCases.count)
+    /// Per column: empty while its frames are kept, else every frame so far.
+    private var distributions: [FrameDistribution] = Array(repeating: FrameDistribution(), count: Metric.allCases.count)
 
     /// Per measured frame: the process's involuntary context switches
     /// (`getrusage`'s `ru_nivcsw`) while it ran, so a frame the machine took
     /// the processor from can be told from a slow frame of ours. Not a
-    /// `Metric`: it is the machine's, never compared or budgeted.
+    /// `Metric`: it is the machine's, never compared or budgeted. Empty once
+    /// the run passed `exactFrameLimit` (then `preemptionCounts` holds them).
     public internal(set) var preemptions: [Double] = []
+    /// Frames preempted, of frames whose preemptions were counted, once past the limit.
+    public private(set) var preemptionCounts: (preempted: Int, frames: Int)?
+
+    /// The whole frames against the run's frame budget, frame by frame
+    /// (nil when no budget was given: recordings).
+    public private(set) var budgetTally: FrameBudget.Tally?
 
     public init() {}
 
@@ -16,14 +44,70 @@ public struct FrameSamples: Sendable {
         set { columns[metric.index] = newValue }
     }
 
+    /// The metric's frames as a distribution when there were too many to
+    /// keep one by one; nil while they are kept (`self[metric]`).
+    public func distribution(of metric: Metric) -> FrameDistribution? {
+        distributions[metric.index].count > 0 ? distributions[metric.index] : nil
+    }
+
+    /// Whether any metric's frames are kept as a distribution only.
+    public var isSummarized: Bool { distributions.contains { $0.count > 0 } }
+
+    /// The metric's summary, from its frames or its distribution.
+    public func summary(of metric: Metric) -> Summary? {
+        if let distribution = distribution(of: metric) { return Summary(distribution) }
+        return columns[metric.index].isEmpty ? nil : Summary(columns[metric.index])
+    }
+
+    /// `summary(of:)`, or zeros when the metric was not measured.
+    public func summaryOrZeros(of metric: Metric) -> Summary { summary(of: metric) ?? Summary([]) }
+
     @inline(__always)
     mutating func append(_ value: Double, to metric: Metric) {
-        columns[metric.index].append(value)
+        let index = metric.index
+        if distributions[index].count == 0 {
+            if columns[index].count < frameLimit {
+                columns[index].append(value)
+                if index == Metric.frameTime.index { budgetTally?.add(value) }
+                return
+            }
+            fold(index)
+        }
+        distributions[index].add(value)
+        if index == Metric.frameTime.index { budgetTally?.add(value) }
     }
 
     @inline(__always)
     mutating func append(_ value: UInt64, to metric: Metric) {
-        columns[metric.index].append(Double(value))
+        append(Double(value), to: metric)
+    }
+
+    /// A frame's involuntary context switches (see `preemptions`).
+    @inline(__always)
+    mutating func appendPreemptions(_ switches: Int) {
+        if preemptionCounts == nil, preemptions.count < frameLimit {
+            preemptions.append(Double(switches))
+            return
+        }
+        foldPreemptions()
+        preemptionCounts!.frames += 1
+        if switches > 0 { preemptionCounts!.preempted += 1 }
+    }
+
+    /// Moves column `index`'s frames into its distribution, once, and frees them.
+    @inline(never)
+    private mutating func fold(_ index: Int) {
+        var distribution = distributions[index]
+        for value in columns[index] { distribution.add(value) }
+        distributions[index] = distribution
+        columns[index] = []
+    }
+
+    @inline(never)
+    private mutating func foldPreemptions() {
+        guard preemptionCounts == nil else { return }
+        preemptionCounts = (preemptions.filter { $0 > 0 }.count, preemptions.count)
+        preemptions = []
     }
 
     /// Our lane's frame from its clock reads: the whole frame, the render
@@ -58,14 +142,19 @@ public struct FrameSamples: Sendable {
         append(allocated.bytes, to: metrics.bytes)
     }
 
-    mutating func reserve(_ count: Int) {
-        for index in columns.indices { columns[index].reserveCapacity(count) }
-        preemptions.reserveCapacity(count)
+    /// Room for `count` frames (at most the limit), and the budget to tally frames against.
+    mutating func reserve(_ count: Int, budget: Double? = nil) {
+        let kept = Swift.min(count, frameLimit)
+        for index in columns.indices { columns[index].reserveCapacity(kept) }
+        preemptions.reserveCapacity(kept)
+        budgetTally = budget.map { FrameBudget.Tally(budget: $0) }
     }
 
     /// The frame times of frames no involuntary context switch fell in
-    /// (all of them when preemptions were not counted), and how many did.
-    public func frameTimesNotPreempted() -> (times: [Double], preempted: Int) {
+    /// (all of them when preemptions were not counted), and how many did;
+    /// nil once the frames are summarized (`preemptionCounts` then).
+    public func frameTimesNotPreempted() -> (times: [Double], preempted: Int)? {
+        guard distribution(of: .frameTime) == nil else { return nil }
         let times = self[.frameTime]
         guard preemptions.count == times.count else { return (times, 0) }
         var kept: [Double] = []
@@ -74,50 +163,104 @@ public struct FrameSamples: Sendable {
         return (kept, times.count - kept.count)
     }
 
-    /// Appends another run's frames (repeats of one scenario pool their frames).
+    /// Appends another run's frames (repeats of one scenario pool their
+    /// frames), folding columns that would pass the limit.
     mutating func append(contentsOf other: FrameSamples) {
-        for index in columns.indices { columns[index].append(contentsOf: other.columns[index]) }
-        preemptions.append(contentsOf: other.preemptions)
+        for index in columns.indices {
+            let fits = distributions[index].count == 0 && other.distributions[index].count == 0
+                && columns[index].count + other.columns[index].count <= frameLimit
+            if fits {
+                columns[index].append(contentsOf: other.columns[index])
+                continue
+            }
+            fold(index)
+            for value in other.columns[index] { distributions[index].add(value) }
+            distributions[index].merge(other.distributions[index])
+        }
+        if preemptionCounts == nil, other.preemptionCounts == nil,
+            preemptions.count + other.preemptions.count <= frameLimit
+        {
+            preemptions.append(contentsOf: other.preemptions)
+        } else {
+            foldPreemptions()
+            let theirs = other.preemptionCounts ?? (other.preemptions.filter { $0 > 0 }.count, other.preemptions.count)
+            preemptionCounts!.preempted += theirs.preempted
+            preemptionCounts!.frames += theirs.frames
+        }
+        if let theirs = other.budgetTally { budgetTally?.append(theirs) }
     }
 
     /// Frames measured.
-    public var frames: Int { columns[Metric.frameTime.index].count }
+    public var frames: Int { distribution(of: .frameTime)?.count ?? columns[Metric.frameTime.index].count }
 
-    /// The columns of `metrics` as one run's record.
+    /// The columns of `metrics` as one run's record: frames where kept, distributions where not.
     func record(of metrics: [Metric]) -> RunSamples {
         var frames: [String: [Int]] = [:]
-        for metric in metrics where !self[metric].isEmpty {
-            frames[metric.rawValue] = self[metric].map { Int($0) }
+        var distributions: [String: FrameDistribution] = [:]
+        for metric in metrics {
+            if let distribution = distribution(of: metric) {
+                distributions[metric.rawValue] = distribution
+            } else if !self[metric].isEmpty {
+                frames[metric.rawValue] = self[metric].map { Int($0) }
+            }
         }
-        return RunSamples(frames: frames)
+        return RunSamples(frames: frames, distributions: distributions)
     }
 }
 
 /// Samples as they cross from a child process to its parent (`IsolatedRun`):
-/// each measured column by its metric's name, and the preemption counts,
-/// every value as measured (ns, counts and bytes are whole numbers; a Double
-/// holds them exactly up to 2^53).
+/// each measured column by its metric's name (or its distribution, past
+/// `exactFrameLimit`: the hand-over is bounded as the run is), the
+/// preemption counts and the budget tally, every value as measured (ns,
+/// counts and bytes are whole numbers; a Double holds them exactly up to 2^53).
 extension FrameSamples: Codable {
-    enum CodingKeys: String, CodingKey { case frames, preemptions }
+    enum CodingKeys: String, CodingKey {
+        case frames, distributions, preemptions, preempted
+        case preemptionFrames = "preemption_frames"
+        case budgetTally = "budget_tally"
+    }
 
     public init(from decoder: Decoder) throws {
         self.init()
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        for (name, values) in try container.decode([String: [Double]].self, forKey: .frames) {
+        func metric(_ name: String, _ key: CodingKeys) throws -> Metric {
             guard let metric = Metric(rawValue: name) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .frames, in: container, debugDescription: "unknown metric '\(name)'")
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "unknown metric '\(name)'")
             }
-            self[metric] = values
+            return metric
+        }
+        for (name, values) in try container.decode([String: [Double]].self, forKey: .frames) {
+            self[try metric(name, .frames)] = values
+        }
+        let distributions = try container.decodeIfPresent([String: FrameDistribution].self, forKey: .distributions) ?? [:]
+        for (name, distribution) in distributions {
+            self.distributions[try metric(name, .distributions).index] = distribution
         }
         preemptions = try container.decodeIfPresent([Double].self, forKey: .preemptions) ?? []
+        if let preempted = try container.decodeIfPresent(Int.self, forKey: .preempted) {
+            preemptionCounts = (preempted, try container.decode(Int.self, forKey: .preemptionFrames))
+        }
+        budgetTally = try container.decodeIfPresent(FrameBudget.Tally.self, forKey: .budgetTally)
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         var frames: [String: [Double]] = [:]
-        for metric in Metric.allCases where !self[metric].isEmpty { frames[metric.rawValue] = self[metric] }
+        var distributions: [String: FrameDistribution] = [:]
+        for metric in Metric.allCases {
+            if let distribution = distribution(of: metric) {
+                distributions[metric.rawValue] = distribution
+            } else if !self[metric].isEmpty {
+                frames[metric.rawValue] = self[metric]
+            }
+        }
         try container.encode(frames, forKey: .frames)
+        if !distributions.isEmpty { try container.encode(distributions, forKey: .distributions) }
         if !preemptions.isEmpty { try container.encode(preemptions, forKey: .preemptions) }
+        if let preemptionCounts {
+            try container.encode(preemptionCounts.preempted, forKey: .preempted)
+            try container.encode(preemptionCounts.frames, forKey: .preemptionFrames)
+        }
+        try container.encodeIfPresent(budgetTally, forKey: .budgetTally)
     }
 }

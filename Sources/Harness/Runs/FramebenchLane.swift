@@ -29,7 +29,7 @@ final class FramebenchLane {
         let stage = TerminalRendererStage(renderer: renderer, sink: output.sink, scratch: output, workload: workload)
         pipeline = FramePipeline(workload: workload, stage: stage, size: settings.size)
         injection = settings.injection
-        samples.reserve(settings.frames)
+        samples.reserve(settings.frames, budget: settings.frameBudgetNanoseconds)
         try renderer.begin(to: output.sink)
     }
 
@@ -44,7 +44,7 @@ final class FramebenchLane {
         var marks = PhaseMarks(injection: injection)
         try pipeline.frame(index, &marks)
         guard measured else { return }
-        samples.preemptions.append(Double(FramebenchLane.involuntarySwitches() - switchesBefore))
+        samples.appendPreemptions(FramebenchLane.involuntarySwitches() - switchesBefore)
         pipeline.stage.record(marks, into: &samples)
     }
 

@@ -17,7 +17,7 @@ final class NcursesLane {
         let reference = try NcursesRenderer(term: settings.term, size: settings.size)
         pipeline = FramePipeline(
             workload: workload, stage: NcursesStage(reference: reference, discardsPastLimit: true), size: settings.size)
-        samples.reserve(settings.frames)
+        samples.reserve(settings.frames, budget: settings.frameBudgetNanoseconds)
     }
 
     func close() { pipeline.stage.reference.close() }

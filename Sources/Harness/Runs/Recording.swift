@@ -29,9 +29,26 @@ public enum Recording {
         public var frames: RunSamples
     }
 
+    /// Refuses benchmarks with more measured frames than a run keeps one by
+    /// one (`FrameSamples.exactFrameLimit`) for an output that needs every
+    /// frame (`option`: a recording, `--trace`, `--profile-views`), naming
+    /// the option, the benchmark and the limit.
+    public static func checkEveryFrameFits(_ benchmarks: [RunSettings], option: String) throws {
+        let limit = FrameSamples.exactFrameLimit
+        for settings in benchmarks where settings.frames - settings.warmUpFrames > limit {
+            throw UsageError(
+                "\(option) needs every frame, and \(settings.name) measures \(settings.frames - settings.warmUpFrames) (--frames \(settings.frames)): more than the \(limit) a run keeps one by one; give --frames \(limit + settings.warmUpFrames) or fewer, or leave \(option) out (a run's statistics need no limit)")
+        }
+    }
+
     /// Writes the recording; returns its size and its frames' timings.
+    /// Refuses more frames than `FrameSamples.exactFrameLimit`: the stream
+    /// and every frame's screen are kept until the end.
     public static func recordFrames(_ options: Options) throws -> Outcome {
         let settings = options.settings
+        var whole = settings
+        whole.warmUpFrames = 0  // a recording has no warm-up
+        try checkEveryFrameFits([whole], option: "record")
         let workload = try settings.makeWorkload()
         guard settings.backend != .both else { throw UsageError("record takes one --backend: framebench or ncurses") }
         var files = try RecordingFiles(

@@ -265,7 +265,9 @@ public enum ResultsMerge {
         let timings = Set(Metric.allCases.filter(\.isTiming).map(\.rawValue))
         report.metrics = report.metrics.filter { !timings.contains($0.key) }
         report.runs = report.runs.map {
-            RunSamples(frames: $0.frames.filter { !timings.contains($0.key) })
+            RunSamples(
+                frames: $0.frames.filter { !timings.contains($0.key) },
+                distributions: $0.distributions.filter { !timings.contains($0.key) })
         }
         report.histogram = Histogram(values: [])
         report.budget = FrameBudget.evaluate(frameTimes: [], budget: report.frameBudgetNanoseconds)

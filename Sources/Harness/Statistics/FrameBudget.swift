@@ -60,24 +60,8 @@ public enum FrameBudget {
     /// - Complexity: O(n), one pass.
     public static func evaluate(frameTimes: [Double], budget: Double) -> FrameBudgetReport {
         precondition(budget > 0 && budget.isFinite, "frame budget must be a positive duration")
-        var late = 0
-        var streak = 0
-        var longestStreak = 0
-        var overrun = 0.0
-        var wallTime = 0.0
-        for time in frameTimes {
-            if time > budget {
-                late += 1
-                streak += 1
-                longestStreak = max(longestStreak, streak)
-                overrun += time - budget
-                wallTime += time
-            } else {
-                streak = 0
-                wallTime += budget
-            }
-        }
-        let ratio = wallTime > 0 ? (overrun / 1e6) / (wallTime / 1e9) : 0
-        return FrameBudgetReport(framesOverBudget: late, hitchTimeRatio: ratio, longestLateStreak: longestStreak)
+        var tally = Tally(budget: budget)
+        for time in frameTimes { tally.add(time) }
+        return tally.report
     }
 }
