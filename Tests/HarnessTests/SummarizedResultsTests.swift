@@ -3,7 +3,7 @@ import XCTest
 
 @testable import Harness
 @testable import Reports
-@testable import framebench
+@testable import FrameBenchCLI
 
 /// Results files whose runs kept distributions rather than frames (runs past
 /// `FrameSamples.exactFrameLimit`): read, reported, pooled and compared, and
