@@ -68,4 +68,37 @@ final class RowLengthCacheTests: XCTestCase {
         for index in [-1, Int.min, Int.max, 0, 1 << 40] { XCTAssertEqual(cache.length(of: index), 2) }
         XCTAssertNil(cache.length(of: 1))
     }
+
+    func testATableIsSizedByItsItemCountUpToTheInitialTable() {
+        XCTAssertEqual(RowLengthCache(rows: 0).capacity, 8, "the smallest table: 16 slots")
+        XCTAssertEqual(RowLengthCache(rows: 20).capacity, 32, "a carousel of 20 posters: 64 slots, not 4,096")
+        XCTAssertEqual(RowLengthCache(rows: 32).capacity, 32)
+        XCTAssertEqual(RowLengthCache(rows: 33).capacity, 64)
+        XCTAssertEqual(RowLengthCache(rows: 10_000_000).capacity, RowLengthCache.initialCapacity)
+        XCTAssertEqual(RowLengthCache().capacity, RowLengthCache.initialCapacity)
+    }
+
+    func testEveryRowOfAStackFitsItsTableWithoutGrowing() {
+        for rows in [1, 7, 20, 100, 1_000] {
+            var cache = RowLengthCache(rows: rows)
+            let capacity = cache.capacity
+            for index in 0..<rows { cache.record(index % 5 + 1, of: index) }
+            XCTAssertEqual(cache.capacity, capacity, "\(rows) rows")
+            XCTAssertEqual(cache.count, rows)
+            for index in 0..<rows { XCTAssertEqual(cache.length(of: index), index % 5 + 1, "row \(index) of \(rows)") }
+        }
+    }
+
+    func testReservingForMoreRowsGrowsTheTableAndKeepsWhatItRemembers() {
+        var cache = RowLengthCache(rows: 10)
+        for index in 0..<10 { cache.record(index + 1, of: index) }
+        cache.reserve(rows: 500)
+        XCTAssertEqual(cache.capacity, 512)
+        XCTAssertEqual(cache.count, 10)
+        for index in 0..<10 { XCTAssertEqual(cache.length(of: index), index + 1) }
+        cache.reserve(rows: 10_000_000)
+        XCTAssertEqual(cache.capacity, RowLengthCache.initialCapacity, "a reserve stops at the initial table")
+        cache.reserve(rows: 3)
+        XCTAssertEqual(cache.capacity, RowLengthCache.initialCapacity, "a reserve never shrinks")
+    }
 }

@@ -29,6 +29,8 @@ final class SceneAllocationTests: XCTestCase {
         /// The worst frame that builds rows after the script's first cycle.
         var laterNewRowWorst: UInt64 = 0
         var laterNewRowWorstFrame = -1
+        /// The most bytes a frame that builds rows allocated.
+        var newRowWorstBytes: UInt64 = 0
     }
 
     private func counts<S: Scene>(_ scene: S.Type, script: String, frames: Int, size: Size) throws -> Counts {
@@ -51,6 +53,7 @@ final class SceneAllocationTests: XCTestCase {
             let rowsBefore = LazyStackStatistics.allRowsBuilt
             let updatesBefore = LazyStackStatistics.allViewUpdates
             let before = fb_allocation_counts_now().allocations
+            let bytesBefore = fb_allocation_counts_now().allocated_bytes
             if stopFrame == index { raise(SIGTRAP) }
             try workload.update(frame: index)
             let updated = fb_allocation_counts_now().allocations
@@ -59,6 +62,7 @@ final class SceneAllocationTests: XCTestCase {
             let diff = renderer.diff(grid)
             renderer.encode(diff, grid)
             let counted = fb_allocation_counts_now().allocations - before
+            let countedBytes = fb_allocation_counts_now().allocated_bytes - bytesBefore
             // Rows built, views updated or the screen resized (in this frame or
             // the one before, whose grid of the old size comes back to be
             // replaced): the frame builds new rows.
@@ -75,6 +79,7 @@ final class SceneAllocationTests: XCTestCase {
             guard index >= 30 else { continue }  // warm-up: buffers reach their working sizes
             if buildsRows {
                 counts.newRowFrames += 1
+                counts.newRowWorstBytes = max(counts.newRowWorstBytes, countedBytes)
                 if counted > counts.newRowWorst {
                     counts.newRowWorst = counted
                     counts.newRowWorstFrame = index

@@ -31,11 +31,17 @@ struct RowLengthCache {
     /// Most rows remembered; past it the cache starts over (anchoring keeps the screen steady regardless).
     let limit: Int
 
-    init(limit: Int = 65_536) {
+    /// A table with room for `rows` rows (the stack's item count), at most
+    /// `initialCapacity`: a carousel of 20 posters takes 64 slots (1.5 KB)
+    /// instead of 4,096 (96 KB, allocated and cleared on the frame that
+    /// builds the carousel: five of them made a row-building frame of
+    /// watcha-home allocate 530 KB).
+    init(limit: Int = 65_536, rows: Int = RowLengthCache.initialCapacity) {
         self.limit = max(1, limit)
         // A tour of a few thousand rows then records lengths without the
-        // table growing (growth allocates, on frames that only scroll).
-        bits = RowLengthCache.initialBits
+        // table growing (growth allocates, on frames that only scroll): a
+        // stack of fewer items than the table holds never grows it.
+        bits = RowLengthCache.bits(forRows: rows)
         mask = (1 << bits) - 1
         entries = Array(repeating: Entry(index: 0, length: 0, epoch: 0), count: 1 << bits)
     }
@@ -43,6 +49,26 @@ struct RowLengthCache {
     /// 4,096 slots: 2,048 rows before the table grows (it stays at most half full).
     static let initialBits = 12
     static var initialCapacity: Int { (1 << initialBits) / 2 }
+    /// 16 slots: the smallest table (an empty stack's).
+    static let smallestBits = 4
+
+    /// log2 of the slots that hold `rows` rows at most half full, between the smallest table and the initial one.
+    static func bits(forRows rows: Int) -> Int {
+        var bits = smallestBits
+        while bits < initialBits && (1 << (bits - 1)) < rows { bits += 1 }
+        return bits
+    }
+
+    /// Rows the table holds before it grows.
+    var capacity: Int { entries.count / 2 }
+
+    /// Grows the table (keeping what it remembers) until it holds `rows`
+    /// rows or is as large as a new table may start: called when a stack's
+    /// item count changes, on a frame that updates its rows anyway, so that
+    /// frames that only scroll never grow it.
+    mutating func reserve(rows: Int) {
+        while capacity < min(rows, RowLengthCache.initialCapacity) { grow() }
+    }
 
     mutating func use(cross newCross: Int) {
         if newCross != cross {
