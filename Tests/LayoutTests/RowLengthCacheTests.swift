@@ -101,4 +101,39 @@ final class RowLengthCacheTests: XCTestCase {
         cache.reserve(rows: 3)
         XCTAssertEqual(cache.capacity, RowLengthCache.initialCapacity, "a reserve never shrinks")
     }
+
+    func testARetiredTableIsTakenByTheNextCacheOfItsSizeAndRemembersNothing() {
+        let spares = RowLengthCache.Spares()
+        var first = RowLengthCache(rows: 20, spares: spares)
+        for index in 0..<20 { first.record(3, of: index) }
+        first.retire()
+        XCTAssertEqual(spares.count, 1)
+        let otherSize = RowLengthCache(rows: 1_000, spares: spares)
+        XCTAssertEqual(spares.count, 1, "a table of another size is made anew")
+        XCTAssertEqual(otherSize.capacity, 1_024)
+        var second = RowLengthCache(rows: 20, spares: spares)
+        XCTAssertEqual(spares.count, 0, "the kept table was taken")
+        XCTAssertEqual(second.count, 0)
+        for index in 0..<20 { XCTAssertNil(second.length(of: index), "row \(index) of the stack before") }
+        second.record(5, of: 3)
+        XCTAssertEqual(second.length(of: 3), 5)
+        XCTAssertNil(second.length(of: 4))
+    }
+
+    func testSparesKeepAtMostTheirLimitOfEachSize() {
+        let spares = RowLengthCache.Spares()
+        // Made while none is kept, so each retire adds one until the limit.
+        var caches = (0..<(RowLengthCache.Spares.limit + 3)).map { _ in RowLengthCache(rows: 100, spares: spares) }
+        for index in caches.indices { caches[index].retire() }
+        XCTAssertEqual(spares.count, RowLengthCache.Spares.limit)
+    }
+
+    func testAGrownTableLeavesItsSmallerOneToTheSpares() {
+        let spares = RowLengthCache.Spares()
+        var cache = RowLengthCache(rows: 8, spares: spares)
+        for index in 0..<40 { cache.record(index % 3 + 1, of: index) }
+        XCTAssertEqual(cache.capacity, 64, "grown twice: 8 -> 16 -> 32 -> 64 rows")
+        XCTAssertEqual(spares.count, 3)
+        for index in 0..<40 { XCTAssertEqual(cache.length(of: index), index % 3 + 1) }
+    }
 }

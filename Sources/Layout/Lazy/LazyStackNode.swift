@@ -64,7 +64,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             position = ScrollPosition()
         }
         rowsAreEquatable = Row.self is any Equatable.Type
-        lengths = RowLengthCache(rows: source.count)
+        lengths = RowLengthCache(rows: source.count, spares: context.host?.lengthTables ?? RowLengthCache.Spares())
         super.init()
         position.lazyTarget = self
         // Room for a screenful of rows and their overscan from the start: the
@@ -75,6 +75,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         nextLive.reserveCapacity(LazyStackNode.initialRowCapacity)
         fresh.reserveCapacity(LazyStackNode.initialRowCapacity)
     }
+
+    // Its row-length table goes to the spares, for the next stack built (a carousel on a jump).
+    deinit { lengths.retire() }
 
     /// Rows the buffers hold before they first grow.
     static var initialRowCapacity: Int { 64 }
