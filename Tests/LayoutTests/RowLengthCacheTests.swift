@@ -136,4 +136,14 @@ final class RowLengthCacheTests: XCTestCase {
         XCTAssertEqual(spares.count, 3)
         for index in 0..<40 { XCTAssertEqual(cache.length(of: index), index % 3 + 1) }
     }
+
+    func testATableGrownPastTheInitialSizeIsMadeAnewAndNeverKept() {
+        let spares = RowLengthCache.Spares()
+        var cache = RowLengthCache(limit: 20_000, rows: 10_000_000, spares: spares)
+        for index in 0..<(RowLengthCache.initialCapacity + 1) { cache.record(1, of: index * 7) }
+        XCTAssertEqual(cache.capacity, 2 * RowLengthCache.initialCapacity)
+        XCTAssertEqual(spares.count, 1, "the initial table, left when it grew")
+        cache.retire()
+        XCTAssertEqual(spares.count, 1, "a table past the initial size is not kept")
+    }
 }

@@ -24,7 +24,8 @@ extension RowLengthCache {
         /// A table of `1 << bits` slots, empty at the epoch returned: a kept one if there is one.
         func table(bits: Int) -> ([Entry], UInt32) {
             prepare()
-            if let spare = kept[bits].popLast() {
+            // Tables grown past the initial size (a long tour of one stack) are never kept.
+            if bits < kept.count, let spare = kept[bits].popLast() {
                 // Epochs only increase; at the last one, clear the table and start over.
                 guard spare.epoch < UInt32.max else { return (clearedCopy(spare.entries), 1) }
                 return (spare.entries, spare.epoch + 1)
