@@ -1,9 +1,5 @@
 import Harness
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Probes and statistics come from the measurement library (`MonotonicClock`,
 /// `AllocationSnapshot`, `ResidentMemory`, `PeakMemory`, `Summary`); this
 /// file only prints them the way layout-bench always has.
@@ -20,19 +16,9 @@ enum Probe {
     /// Current resident set size, in KiB (-1 when unreadable).
     static func residentKiB() -> Int { ResidentMemory.currentBytes().map { $0 / 1024 } ?? -1 }
 
-    /// The process's involuntary context switches so far (`getrusage`'s
-    /// `ru_nivcsw`): a jump with one in it waited for the processor (a
-    /// shared machine's ~4 ms outlier), as `framebench run` counts frames apart.
-    static func involuntarySwitches() -> Int {
-        var usage = rusage()
-        #if canImport(Glibc)
-            let who = __rusage_who_t(truncatingIfNeeded: RUSAGE_SELF.rawValue)
-        #else
-            let who = RUSAGE_SELF
-        #endif
-        guard getrusage(who, &usage) == 0 else { return 0 }
-        return usage.ru_nivcsw
-    }
+    /// The process's involuntary context switches so far: a jump with one in
+    /// it waited for the processor (a shared machine's ~4 ms outlier).
+    static func involuntarySwitches() -> Int { InvoluntarySwitches.now() }
 }
 
 /// Durations in nanoseconds: their `Summary` and how many there were.
