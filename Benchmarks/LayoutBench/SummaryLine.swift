@@ -15,6 +15,10 @@ enum Probe {
 
     /// Current resident set size, in KiB (-1 when unreadable).
     static func residentKiB() -> Int { ResidentMemory.currentBytes().map { $0 / 1024 } ?? -1 }
+
+    /// The process's involuntary context switches so far: a jump with one in
+    /// it waited for the processor (a shared machine's ~4 ms outlier).
+    static func involuntarySwitches() -> Int { InvoluntarySwitches.now() }
 }
 
 /// Durations in nanoseconds: their `Summary` and how many there were.

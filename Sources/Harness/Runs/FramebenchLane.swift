@@ -50,16 +50,7 @@ final class FramebenchLane {
 
     /// The process's involuntary context switches so far (the machine gave
     /// the processor to another process before this one was done).
-    static func involuntarySwitches() -> Int {
-        var usage = rusage()
-        #if canImport(Glibc)
-        let who = __rusage_who_t(truncatingIfNeeded: RUSAGE_SELF.rawValue)
-        #else
-        let who = RUSAGE_SELF
-        #endif
-        guard getrusage(who, &usage) == 0 else { return 0 }
-        return usage.ru_nivcsw
-    }
+    static func involuntarySwitches() -> Int { InvoluntarySwitches.now() }
 
     /// The same frame without probes: what `ProbeOverhead` compares against.
     @inline(never)

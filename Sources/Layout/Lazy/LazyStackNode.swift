@@ -26,7 +26,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     @exclusivity(unchecked) private var nextLive: [LazyRow] = []
     /// Rows built during this layout that are not in `live` yet.
     @exclusivity(unchecked) private var fresh: [LazyRow] = []
-    @exclusivity(unchecked) private var lengths = RowLengthCache()
+    /// Sized by the item count (`RowLengthCache(rows:)`) in `init`.
+    @exclusivity(unchecked) private var lengths: RowLengthCache
     /// A section header built only to be pinned (its row is out of view).
     @exclusivity(unchecked) private var pinned: LazyRow? {
         didSet { if pinned?.node !== oldValue?.node { RowSetChanges.count &+= 1 } }
@@ -63,6 +64,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             position = ScrollPosition()
         }
         rowsAreEquatable = Row.self is any Equatable.Type
+        lengths = RowLengthCache(rows: source.count, spares: context.host?.lengthTables ?? RowLengthCache.Spares())
         super.init()
         position.lazyTarget = self
         // Room for a screenful of rows and their overscan from the start: the
@@ -73,6 +75,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         nextLive.reserveCapacity(LazyStackNode.initialRowCapacity)
         fresh.reserveCapacity(LazyStackNode.initialRowCapacity)
     }
+
+    // Its row-length table goes to the spares, for the next stack built (a carousel on a jump).
+    deinit { lengths.retire() }
 
     /// Rows the buffers hold before they first grow.
     static var initialRowCapacity: Int { 64 }
@@ -135,7 +140,10 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             // A stack kept for reuse (`SubtreeRecycler`) drives its position again.
             position.lazyTarget = self
         }
-        if countChanged { lengths.removeAll() }
+        if countChanged {
+            lengths.removeAll()
+            lengths.reserve(rows: source.count)
+        }
         RowSetChanges.count &+= 1  // rows may be replaced or dropped below
         for slot in live.indices where live[slot].index < source.count {
             let index = live[slot].index

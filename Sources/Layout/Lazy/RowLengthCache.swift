@@ -12,7 +12,7 @@
 /// everything (a recycled carousel showing another section) is one
 /// increment, not a sweep of the table.
 struct RowLengthCache {
-    private struct Entry {
+    struct Entry {
         var index: Int
         var length: Int
         /// Valid only while equal to the cache's `epoch`.
@@ -30,19 +30,48 @@ struct RowLengthCache {
     private(set) var count = 0
     /// Most rows remembered; past it the cache starts over (anchoring keeps the screen steady regardless).
     let limit: Int
+    /// Where tables come from and go back to (the host's).
+    private let spares: Spares
 
-    init(limit: Int = 65_536) {
+    /// A table with room for `rows` rows (the stack's item count), at most
+    /// `initialCapacity`: a carousel of 1,000 posters takes 2,048 slots and
+    /// a list of 20 rows 64, instead of 4,096 each (96 KB, allocated and
+    /// cleared on the frame that builds the stack). A table a stack let go
+    /// of (`retire`) is taken when one of its size is kept (`Spares`).
+    init(limit: Int = 65_536, rows: Int = RowLengthCache.initialCapacity, spares: Spares = Spares()) {
         self.limit = max(1, limit)
+        self.spares = spares
         // A tour of a few thousand rows then records lengths without the
-        // table growing (growth allocates, on frames that only scroll).
-        bits = RowLengthCache.initialBits
+        // table growing (growth allocates, on frames that only scroll): a
+        // stack of fewer items than the table holds never grows it.
+        bits = RowLengthCache.bits(forRows: rows)
         mask = (1 << bits) - 1
-        entries = Array(repeating: Entry(index: 0, length: 0, epoch: 0), count: 1 << bits)
+        (entries, epoch) = spares.table(bits: bits)
     }
 
     /// 4,096 slots: 2,048 rows before the table grows (it stays at most half full).
     static let initialBits = 12
     static var initialCapacity: Int { (1 << initialBits) / 2 }
+    /// 16 slots: the smallest table (an empty stack's).
+    static let smallestBits = 4
+
+    /// log2 of the slots that hold `rows` rows at most half full, between the smallest table and the initial one.
+    static func bits(forRows rows: Int) -> Int {
+        var bits = smallestBits
+        while bits < initialBits && (1 << (bits - 1)) < rows { bits += 1 }
+        return bits
+    }
+
+    /// Rows the table holds before it grows.
+    var capacity: Int { entries.count / 2 }
+
+    /// Grows the table (keeping what it remembers) until it holds `rows`
+    /// rows or is as large as a new table may start: called when a stack's
+    /// item count changes, on a frame that updates its rows anyway, so that
+    /// frames that only scroll never grow it.
+    mutating func reserve(rows: Int) {
+        while capacity < min(rows, RowLengthCache.initialCapacity) { grow() }
+    }
 
     mutating func use(cross newCross: Int) {
         if newCross != cross {
@@ -99,10 +128,10 @@ struct RowLengthCache {
         let epoch = self.epoch
         bits += 1
         mask = (1 << bits) - 1
-        entries = Array(repeating: Entry(index: 0, length: 0, epoch: 0), count: 1 << bits)
-        self.epoch = 1
+        (entries, self.epoch) = spares.table(bits: bits)
         count = 0
         for entry in old where entry.epoch == epoch { record(entry.length, of: entry.index) }
+        spares.keep(old, epoch: epoch, bits: bits - 1)
     }
 
     mutating func removeAll() {
@@ -114,5 +143,12 @@ struct RowLengthCache {
         } else {
             epoch += 1
         }
+    }
+
+    /// Gives the table to the spares, for a stack made later (the owner is going away).
+    mutating func retire() {
+        spares.keep(entries, epoch: epoch, bits: bits)
+        entries = []
+        count = 0
     }
 }

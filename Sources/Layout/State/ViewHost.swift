@@ -323,6 +323,8 @@ public final class HostCore {
     let recycler = RowRecycler()
     /// Other subtrees that left the tree, for the next views of their types.
     let subtrees = SubtreeRecycler()
+    /// Row-length tables of lazy stacks that went away, for the stacks built after them.
+    let lengthTables = RowLengthCache.Spares()
     /// Nodes taken apart from kept subtrees, for views of types never built before.
     private(set) lazy var nodes = NodePool(rows: recycler, subtrees: subtrees)
     /// How many `onPreferenceChange` nodes exist (the post-layout walk is skipped when none).
