@@ -52,7 +52,7 @@ final class SummarizedResultsDiffTests: XCTestCase {
         let metric = Metric.bytes.rawValue
         fewer.scenarios[0].runs[0].distributions[metric] = FrameDistribution(Array(exact.scenarios[0].runs[0][.bytes].dropLast()))
         let short = ResultsDiff(rules: exactCounts).compare(entries(exact), entries(fewer))
-        XCTAssertTrue(short.differences.contains { $0.hasSuffix("bytes of run 1 has \(exact.scenarios[0].runs[0][.bytes].count) frames in A, "
+        XCTAssertTrue(short.differences.contains { $0.hasSuffix("\(metric) of run 1 has \(exact.scenarios[0].runs[0][.bytes].count) frames in A, "
             + "\(exact.scenarios[0].runs[0][.bytes].count - 1) in B (distributions)") }, "\(short.differences)")
     }
 }
