@@ -17,6 +17,12 @@ final class SummarizedHTMLReportTests: XCTestCase {
             scenario.runs = scenario.runs.map { run in
                 RunSamples(frames: [:], distributions: run.frames.mapValues { FrameDistribution($0.map(Double.init)) })
             }
+            // The summaries as a summarized run has them: from the distributions.
+            for key in scenario.metrics.keys {
+                if let metric = Metric(rawValue: key), let distribution = scenario.pooledDistribution(metric) {
+                    scenario.metrics[key] = Summary(distribution)
+                }
+            }
             scenario.summarizedFrames = FrameSummaryNote(frames: scenario.pooledDistribution(.frameTime)?.count ?? 0)
             summarized.scenarios[index] = scenario
         }
