@@ -39,9 +39,10 @@ final class SummarizedHTMLReportTests: XCTestCase {
         XCTAssertTrue(report.isSummarized(.frameTime))
         let html = page(HTMLReport.run(document))
         let phases = FramePhase.steps(of: .framebench)
-        // A histogram per phase and nothing else: no timeline, no output series.
-        XCTAssertEqual(count("<svg ", in: html), phases.count)
-        XCTAssertEqual(count("</svg>", in: html), phases.count)
+        // The whole frame's histogram and one per phase, nothing else: no timeline (nor its legend), no output series.
+        XCTAssertEqual(count("<svg ", in: html), 1 + phases.count)
+        XCTAssertEqual(count("</svg>", in: html), 1 + phases.count)
+        XCTAssertFalse(html.contains("late frame</span>"), "the timeline's legend without a timeline")
         XCTAssertFalse(html.contains("no frames"), "a summarized run's histograms are empty")
         XCTAssertFalse(html.contains("frame time by phase over the run"), "a timeline was drawn from frames the run did not keep")
         XCTAssertEqual(count("class=\"note summarized\"", in: html), 2, "one line for the timeline, one for the output series")
@@ -50,7 +51,7 @@ final class SummarizedHTMLReportTests: XCTestCase {
         let frames = try XCTUnwrap(report.pooledDistribution(.frameTime)).count
         XCTAssertEqual(frames, exact.scenarios[0].frames(.frameTime).count)
         XCTAssertTrue(html.contains("(\(frames) measured frames)"))
-        for phase in phases {
+        for phase in [.frame] + phases {
             let chart = try XCTUnwrap(html.components(separatedBy: "<svg ").first { $0.contains("<title>\(Metric.time(of: phase).rawValue)</title>") })
             let bars = chart.components(separatedBy: "<title>").dropFirst(2).compactMap { Int($0.prefix { $0 != " " }) }
             XCTAssertFalse(bars.isEmpty, "\(phase): no bars")

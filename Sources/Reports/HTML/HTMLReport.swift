@@ -103,11 +103,15 @@ public enum HTMLReport {
         }
         html += "<p class=\"meta\">\(HTMLText.escape(meta))"
         html += "</p><h3>Frame time by phase</h3>"
-        html += "<p class=\"legend\">" + phases.map { "<span><i style=\"background:\(SVGChart.color($0))\"></i>\($0.rawValue)</span>" }
-            .joined() + "<span><i style=\"background:\(SVGChart.late)\"></i>late frame</span>"
-            + "<span>▲ script event</span><span>- - median frame</span></p>"
-            + "<p class=\"note\">Log time axis: each column is as tall as the slowest frame of its stretch of the run, "
-            + "its colours dividing that height in proportion to the frame's phases.</p>"
+        // The legend and the reading note are the timeline's: left out when no side has one to draw.
+        let timelines = [baseline, report].compactMap { $0 }.filter { !$0.isSummarized(.frameTime) }
+        if !timelines.isEmpty {
+            html += "<p class=\"legend\">" + phases.map { "<span><i style=\"background:\(SVGChart.color($0))\"></i>\($0.rawValue)</span>" }
+                .joined() + "<span><i style=\"background:\(SVGChart.late)\"></i>late frame</span>"
+                + "<span>▲ script event</span><span>- - median frame</span></p>"
+                + "<p class=\"note\">Log time axis: each column is as tall as the slowest frame of its stretch of the run, "
+                + "its colours dividing that height in proportion to the frame's phases.</p>"
+        }
         if let baseline {
             let range = SVGChart.timelineRange([baseline, report])
             html += timeline(baseline, markers: markers, axis: range, side: ("baseline", SVGChart.baselineColor))
@@ -115,7 +119,8 @@ public enum HTMLReport {
         } else {
             html += timeline(report, markers: markers, axis: nil, side: nil)
             html += "<h3>Phases</h3><div class=\"grid\">"
-            for phase in phases {
+            // With no timeline, the whole frame's histogram stands first among the phases'.
+            for phase in (report.isSummarized(.frameTime) ? [.frame] : []) + phases {
                 let metric = Metric.time(of: phase)
                 html += SVGChart.histogram(ChartFrames(report, metric), title: metric.rawValue, color: SVGChart.color(phase))
             }
@@ -123,7 +128,7 @@ public enum HTMLReport {
         }
         html += "<h3>Output over the run</h3>"
         if report.isSummarized(.bytes) || report.isSummarized(.dirtyCells) {
-            return html + summarizedNote(report, kept: "bytes and dirty cells per frame", instead: "their series")
+            return html + summarizedNote(report, kept: "bytes and dirty cells per frame", instead: "series")
         }
         html += "<div class=\"grid\">"
         let events = SVGChart.markerPositions(markers, in: report)
@@ -140,7 +145,7 @@ public enum HTMLReport {
         guard report.isSummarized(.frameTime) else {
             return SVGChart.timeline(report, markers: markers, axis: axis, side: side)
         }
-        return summarizedNote(report, kept: "frame times", instead: "a timeline", side: side?.name)
+        return summarizedNote(report, kept: "frame times", instead: "timeline", side: side?.name)
     }
 
     /// The line that stands where a per-frame chart would: how many frames,
