@@ -3,8 +3,9 @@
 # github-benchmark and BMF JSON against the JSON schemas in
 # Benchmarks/schemas/ (check-jsonschema, from PyPI, in the same virtual
 # environment as scripts/lint-ci.sh), results files (schema 2: a run, a
-# merge of rounds, a program run and every committed baseline in Results/)
-# against docs/results.schema.json, and the CSV with Python's csv module
+# merge of rounds, a program run, a run past the 100,000 frames a run keeps
+# one by one (its runs[].distributions and summarized_frames) and every
+# committed baseline in Results/) against docs/results.schema.json, and the CSV with Python's csv module
 # in strict mode (RFC 4180 quoting, the same number of fields in every row).
 # Usage: scripts/check-exports.sh [path/to/framebench]
 set -euo pipefail
@@ -26,18 +27,37 @@ run=(run plain-feed --frames 60 --size 40x10 --backend both --term xterm-256colo
 "$framebench" "${run[@]}" --format json --out "$out/round1.json"
 "$framebench" "${run[@]}" --format json --out "$out/round2.json"
 "$framebench" merge "$out/round1.json" "$out/round2.json" --rounds --out "$out/merged.json" --quiet
+# Past FrameSamples.exactFrameLimit (100,000) a run keeps distributions: a few seconds at 20x5 in release.
+"$framebench" run plain-feed --size 20x5 --frames 100500 --term xterm-256color --format json --out "$out/summarized.json"
 "$framebench" program --size 40x10 --keys 'wait 100ms; j x3' --format json --out "$out/program.json" \
     -- sh -c 'seq 1 100 | less' >/dev/null
 
 "$venv/bin/check-jsonschema" --schemafile Benchmarks/schemas/github-benchmark.schema.json "$out/chart.json"
 "$venv/bin/check-jsonschema" --schemafile Benchmarks/schemas/bmf.schema.json "$out/bmf.json"
 "$venv/bin/check-jsonschema" --schemafile docs/results.schema.json \
-    "$out/round1.json" "$out/merged.json" "$out/program.json" Results/*.json
+    "$out/round1.json" "$out/merged.json" "$out/program.json" "$out/summarized.json" Results/*.json
+python3 - "$out/summarized.json" <<'PY'
+import json, sys
+scenario = json.load(open(sys.argv[1]))["scenarios"][0]
+note = scenario.get("summarized_frames")
+assert note and note["frames"] > note["exact_frame_limit"], f"not summarized: {note}"
+run = scenario["runs"][0]
+assert run["distributions"]["frame_time_ns"]["count"] == note["frames"], run["distributions"].get("frame_time_ns", {}).get("count")
+assert not run.get("frames"), "a summarized run kept its frames too"
+print(f"summarized: {note['frames']} frames past {note['exact_frame_limit']}, {len(run['distributions'])} distributions")
+PY
 # The schema must be able to fail: a results file with a misspelt backend is refused.
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["scenarios"][0]["backend"] = "framebnech"; json.dump(d, open(sys.argv[2], "w"))' \
     "$out/round1.json" "$out/broken.json"
 if "$venv/bin/check-jsonschema" --schemafile docs/results.schema.json "$out/broken.json" >/dev/null 2>&1; then
     echo "check-exports: results.schema.json accepted a results file with an unknown backend" >&2
+    exit 1
+fi
+# ... and one whose distribution's buckets are misspelt.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); t = d["scenarios"][0]["runs"][0]["distributions"]["frame_time_ns"]; t["bukets"] = t.pop("buckets"); json.dump(d, open(sys.argv[2], "w"))' \
+    "$out/summarized.json" "$out/broken-summarized.json"
+if "$venv/bin/check-jsonschema" --schemafile docs/results.schema.json "$out/broken-summarized.json" >/dev/null 2>&1; then
+    echo "check-exports: results.schema.json accepted a distribution without its buckets" >&2
     exit 1
 fi
 python3 - "$out/results.csv" <<'PY'
@@ -53,4 +73,4 @@ for row in rows[1:]:
 assert {row[1] for row in rows[1:]} == {"framebench", "ncurses"}
 print(f"csv: {len(rows) - 1} rows, {len(header)} fields each")
 PY
-echo "check-exports: github-benchmark, bmf, csv and results files (schema 2) are what their readers take"
+echo "check-exports: github-benchmark, bmf, csv and results files (schema 2, summarized runs too) are what their readers take"

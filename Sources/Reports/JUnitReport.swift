@@ -29,7 +29,8 @@ public enum JUnitReport {
             let budget = scenario.budget
             let frames = scenario.histogram.counts.reduce(0, +)  // the measured frames, warm-up left out
             let detail = escape(
-                "frame budget \(Units.duration(scenario.frameBudgetNanoseconds)): \(budget.framesOverBudget) of \(frames) frames over, hitch time ratio \(Units.number(budget.hitchTimeRatio, digits: 2)) ms/s (limit \(Units.number(hitchTimeRatioLimit)) ms/s), longest late streak \(budget.longestLateStreak)")
+                "frame budget \(Units.duration(scenario.frameBudgetNanoseconds)): \(budget.framesOverBudget) of \(frames) frames over, hitch time ratio \(Units.number(budget.hitchTimeRatio, digits: 2)) ms/s (limit \(Units.number(hitchTimeRatioLimit)) ms/s), longest late streak \(budget.longestLateStreak)"
+                    + (scenario.summarizedFrames.map { "; \($0.text)" } ?? ""))
             let seconds = scenario.metrics[Metric.frameTime.rawValue].map { String(format: "%.9f", $0.p50 / 1e9) } ?? "0"
             let open = "    <testcase classname=\"\(escape(scenario.name))\" name=\"\(escape("frame budget [\(scenario.backend)]"))\" time=\"\(seconds)\">"
             if missesFrameBudget(scenario) {

@@ -24,6 +24,11 @@ public enum MarkdownReport {
                 "| \(UntrustedText.markdown(scenario.name)) | \(UntrustedText.markdown(scenario.backend)) | \(cell(.frameTime, .p50)) | \(cell(.frameTime, .p99)) | \(cell(.layoutTime, .p50)) | \(cell(.renderTime, .p50)) | \(cell(.instructions, .mean)) | \(cell(.bytes, .mean)) | \(cell(.allocations, .mean)) | \(cell(.dirtyCells, .mean)) |"
             )
         }
+        // Runs past the exact frame limit: their percentiles are read from a distribution (how close, the note says).
+        let summarized = document.scenarios.compactMap { scenario in
+            scenario.summarizedFrames.map { "> \(UntrustedText.markdown(scenario.key)): \(UntrustedText.markdown($0.text))" }
+        }
+        if !summarized.isEmpty { lines += [""] + summarized }
         return lines.joined(separator: "\n")
     }
 

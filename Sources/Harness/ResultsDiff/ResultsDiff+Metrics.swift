@@ -75,7 +75,7 @@ extension ResultsDiff {
                 )
             }
             for (index, runs) in zip(a.runs, b.runs).enumerated() {
-                frames += runs.0[metric].count
+                frames += runs.0.distributions[metric.rawValue]?.count ?? runs.0[metric].count
                 if let difference = compareRun(runs.0, runs.1, metric: metric, agreement: &agreement) {
                     result.differences.append("\(a.key): \(metric.rawValue) of run \(index + 1) \(difference)")
                 }
@@ -86,7 +86,12 @@ extension ResultsDiff {
     }
 
     /// One run's frames of a metric; nil when they agree, else how they differ.
+    /// A run that kept a distribution (past `FrameSamples.exactFrameLimit`) is
+    /// held to the other's by `compareDistributions`.
     static func compareRun(_ a: RunSamples, _ b: RunSamples, metric: Metric, agreement: inout Agreement) -> String? {
+        if a.distributions[metric.rawValue] != nil || b.distributions[metric.rawValue] != nil {
+            return compareDistributions(a, b, metric: metric, exact: agreement.tolerance == nil)
+        }
         let before = a[metric]
         let after = b[metric]
         let scales = a[reference(of: metric)]
@@ -104,6 +109,44 @@ extension ResultsDiff {
         }
         guard count > 0 else { return nil }
         return "differs in \(count) of \(before.count) frames (frame, A, B): \(differing.joined(separator: ", "))"
+    }
+
+    /// One run's distribution of a metric against the other's: the frames'
+    /// count always, and when `exact` every bucket's count and the exact
+    /// minimum, maximum and mean. A count metric (allocations, bytes) lands in
+    /// the same buckets on every run (below 256 a bucket is one value), so
+    /// `--exact allocation,output` stays exact; a tolerance was already held
+    /// against the summary's figures, there being no frame to hold it against.
+    /// A side that kept frames is counted into a distribution to compare.
+    static func compareDistributions(_ a: RunSamples, _ b: RunSamples, metric: Metric, exact: Bool) -> String? {
+        func distribution(_ run: RunSamples) -> FrameDistribution {
+            run.distributions[metric.rawValue] ?? FrameDistribution(run[metric])
+        }
+        let before = distribution(a), after = distribution(b)
+        if before.count != after.count { return "has \(before.count) frames in A, \(after.count) in B (distributions)" }
+        guard exact else { return nil }
+        if before.min != after.min || before.max != after.max || before.mean != after.mean {
+            return "distribution min/max/mean \(number(before.min))/\(number(before.max))/\(number(before.mean)) in A, "
+                + "\(number(after.min))/\(number(after.max))/\(number(after.mean)) in B"
+        }
+        let inA = before.occupiedBuckets, inB = after.occupiedBuckets
+        var differing: [String] = []
+        var count = 0
+        var (i, j) = (0, 0)
+        // Both lists ascend by lower edge: walk them together, a bucket one side lacks counting 0 there.
+        while i < inA.count || j < inB.count {
+            let lower = Swift.min(i < inA.count ? inA[i].lower : .infinity, j < inB.count ? inB[j].lower : .infinity)
+            let x = i < inA.count && inA[i].lower == lower ? inA[i].count : 0
+            let y = j < inB.count && inB[j].lower == lower ? inB[j].count : 0
+            if x > 0 { i += 1 }
+            if y > 0 { j += 1 }
+            if x != y {
+                count += 1
+                if differing.count < 3 { differing.append("(\(number(lower)), \(x), \(y))") }
+            }
+        }
+        guard count > 0 else { return nil }
+        return "differs in \(count) distribution bucket(s) (bucket from, frames in A, in B): \(differing.joined(separator: ", "))"
     }
 
     /// Instruction counts (the mean per measured frame): which there are, and each count.

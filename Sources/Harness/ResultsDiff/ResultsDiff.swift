@@ -14,7 +14,7 @@ import Foundation
 ///
 /// | rule | what must agree |
 /// |---|---|
-/// | exact `allocation`, `output`, `timing` | each metric's summary, and every frame of every run |
+/// | exact `allocation`, `output`, `timing` | each metric's summary, and every frame of every run (of a run that kept a distribution: every bucket, and its min, max and mean) |
 /// | exact `instructions` | each count (the mean per measured frame), and which counts there are |
 /// | within P% | the same, each value within P% of A's whole-frame value of that kind at the same place |
 ///

@@ -13,6 +13,9 @@ import Harness
 /// one axis, and per timing (the frame and each phase) both distributions
 /// overlaid with a box plot each on that timing's own axis, with each row's
 /// verdict and evidence, the phases that moved highlighted; and the budgets.
+/// A run past `FrameSamples.exactFrameLimit` frames kept distributions, not
+/// frames: its histograms and box plots come from their buckets, and a line
+/// stands where its timeline and output series would be.
 public enum HTMLReport {
     /// The page for one run.
     public static func run(_ document: RunDocument, markers: [String: [TraceMarker]] = [:]) -> [UInt8] {
@@ -92,7 +95,7 @@ public enum HTMLReport {
         let summary = report.metrics[Metric.frameTime.rawValue]
         let settings = report.settings
         var meta = "\(settings.scenario), script \(settings.script), \(settings.cols)x\(settings.rows), "
-            + "\(report.frames(.frameTime).count) measured frames"
+            + "\(ChartFrames(report, .frameTime).count) measured frames"
         if let summary {
             meta += " · frame p50 \(HTMLText.duration(summary.p50)), p99 \(HTMLText.duration(summary.p99)), "
                 + "max \(HTMLText.duration(summary.max)) · \(report.budget.framesOverBudget) late of budget "
@@ -100,30 +103,61 @@ public enum HTMLReport {
         }
         html += "<p class=\"meta\">\(HTMLText.escape(meta))"
         html += "</p><h3>Frame time by phase</h3>"
-        html += "<p class=\"legend\">" + phases.map { "<span><i style=\"background:\(SVGChart.color($0))\"></i>\($0.rawValue)</span>" }
-            .joined() + "<span><i style=\"background:\(SVGChart.late)\"></i>late frame</span>"
-            + "<span>▲ script event</span><span>- - median frame</span></p>"
-            + "<p class=\"note\">Log time axis: each column is as tall as the slowest frame of its stretch of the run, "
-            + "its colours dividing that height in proportion to the frame's phases.</p>"
+        // The legend and the reading note are the timeline's: left out when no side has one to draw.
+        let timelines = [baseline, report].compactMap { $0 }.filter { !$0.isSummarized(.frameTime) }
+        if !timelines.isEmpty {
+            html += "<p class=\"legend\">" + phases.map { "<span><i style=\"background:\(SVGChart.color($0))\"></i>\($0.rawValue)</span>" }
+                .joined() + "<span><i style=\"background:\(SVGChart.late)\"></i>late frame</span>"
+                + "<span>▲ script event</span><span>- - median frame</span></p>"
+                + "<p class=\"note\">Log time axis: each column is as tall as the slowest frame of its stretch of the run, "
+                + "its colours dividing that height in proportion to the frame's phases.</p>"
+        }
         if let baseline {
             let range = SVGChart.timelineRange([baseline, report])
-            html += SVGChart.timeline(
-                baseline, markers: markers, axis: range, side: ("baseline", SVGChart.baselineColor))
-            html += SVGChart.timeline(report, markers: markers, axis: range, side: ("candidate", SVGChart.candidateColor))
+            html += timeline(baseline, markers: markers, axis: range, side: ("baseline", SVGChart.baselineColor))
+            html += timeline(report, markers: markers, axis: range, side: ("candidate", SVGChart.candidateColor))
         } else {
-            html += SVGChart.timeline(report, markers: markers)
+            html += timeline(report, markers: markers, axis: nil, side: nil)
             html += "<h3>Phases</h3><div class=\"grid\">"
-            for phase in phases {
+            // With no timeline, the whole frame's histogram stands first among the phases'.
+            for phase in (report.isSummarized(.frameTime) ? [.frame] : []) + phases {
                 let metric = Metric.time(of: phase)
-                html += SVGChart.histogram(report.frames(metric), title: metric.rawValue, color: SVGChart.color(phase))
+                html += SVGChart.histogram(ChartFrames(report, metric), title: metric.rawValue, color: SVGChart.color(phase))
             }
             html += "</div>"
         }
-        html += "<h3>Output over the run</h3><div class=\"grid\">"
+        html += "<h3>Output over the run</h3>"
+        if report.isSummarized(.bytes) || report.isSummarized(.dirtyCells) {
+            return html + summarizedNote(report, kept: "bytes and dirty cells per frame", instead: "series")
+        }
+        html += "<div class=\"grid\">"
         let events = SVGChart.markerPositions(markers, in: report)
         html += SVGChart.series(report.frames(.bytes), title: "bytes per frame", unit: "B", color: "#4e79a7", markers: events)
         html += SVGChart.series(report.frames(.dirtyCells), title: "dirty cells per frame", unit: "cells", color: "#f28e2b", markers: events)
         return html + "</div>"
+    }
+
+    /// A run's timeline, or, when its runs kept a distribution rather than
+    /// frames, a line saying so: there are no frames in order to draw.
+    private static func timeline(
+        _ report: ScenarioReport, markers: [TraceMarker], axis: (lower: Double, upper: Double)?, side: (name: String, color: String)?
+    ) -> String {
+        guard report.isSummarized(.frameTime) else {
+            return SVGChart.timeline(report, markers: markers, axis: axis, side: side)
+        }
+        return summarizedNote(report, kept: "frame times", instead: "timeline", side: side?.name)
+    }
+
+    /// The line that stands where a per-frame chart would: how many frames,
+    /// past which limit, and that the charts below are drawn from buckets.
+    private static func summarizedNote(_ report: ScenarioReport, kept: String, instead: String, side: String? = nil) -> String {
+        let frames = report.summarizedFrames?.frames ?? ChartFrames(report, .frameTime).count
+        let limit = report.summarizedFrames?.exactFrameLimit ?? FrameSamples.exactFrameLimit
+        let error = report.summarizedFrames?.relativeError ?? FrameDistribution.relativeError
+        let who = side.map { "The \($0) run" } ?? "This run"
+        return "<p class=\"note summarized\">\(who) kept a distribution of its \(kept) past \(limit) frames "
+            + "(\(frames) measured frames), not each frame: no \(instead) to draw. Its histograms and box plots are drawn "
+            + "from the distribution's log buckets, percentiles within \(String(format: "%.2f", error * 100))% of the exact values.</p>"
     }
 
     /// Baseline against candidate: distributions side by side and every verdict.
@@ -153,7 +187,7 @@ public enum HTMLReport {
                     }.joined(separator: ", ")
                 }
                 html += SVGChart.distributions(
-                    baseline: baseline.frames(metric), candidate: current.frames(metric), title: title,
+                    baseline: ChartFrames(baseline, metric), candidate: ChartFrames(current, metric), title: title,
                     highlighted: !movedRows.isEmpty)
             }
             html += "</div>"

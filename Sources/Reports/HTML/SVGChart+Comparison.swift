@@ -6,17 +6,15 @@ extension SVGChart {
     struct Spread {
         let min, p25, p50, p75, p90, p99, max: Double
 
-        init?(_ values: [Double]) {
+        init?(_ values: ChartFrames) {
             guard !values.isEmpty else { return nil }
-            let sorted = values.sorted()
-            func at(_ q: Double) -> Double { sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * q))] }
-            min = sorted.first!
-            p25 = at(0.25)
-            p50 = at(0.5)
-            p75 = at(0.75)
-            p90 = at(0.9)
-            p99 = at(0.99)
-            max = sorted.last!
+            min = values.minimum
+            p25 = values.quantile(0.25)
+            p50 = values.quantile(0.5)
+            p75 = values.quantile(0.75)
+            p90 = values.quantile(0.9)
+            p99 = values.quantile(0.99)
+            max = values.maximum
         }
 
         /// The figures each side's caption shows, in its order.
@@ -28,9 +26,16 @@ extension SVGChart {
     /// spike sets the far end): the two distributions overlaid, then a box
     /// plot per side (box p25 to p75, the median a bold tick, whiskers from
     /// the fastest frame to p99, the slowest a dot), then labels with the
-    /// digits that tell the two sides apart.
+    /// digits that tell the two sides apart. A side that kept a distribution
+    /// (a run past `FrameSamples.exactFrameLimit`) is drawn from its buckets.
     static func distributions(
         baseline: [Double], candidate: [Double], title: String, highlighted: Bool, width: Int = 660
+    ) -> String {
+        distributions(baseline: .frames(baseline), candidate: .frames(candidate), title: title, highlighted: highlighted, width: width)
+    }
+
+    static func distributions(
+        baseline: ChartFrames, candidate: ChartFrames, title: String, highlighted: Bool, width: Int = 660
     ) -> String {
         let titleLines = wrap(title, width: Double(width) - 16)
         let titleHeight = Double(titleLines.count) * 14 + 6
@@ -47,8 +52,8 @@ extension SVGChart {
         for (number, titleLine) in titleLines.enumerated() {
             svg += text(8, 14 + Double(number) * 14, titleLine, size: 11, color: highlighted ? late : "#333")
         }
-        guard !(baseline + candidate).isEmpty else { return svg + text(8, titleHeight + 20, "no frames") + "</svg>" }
-        let axis = LogAxis(covering: baseline + candidate, start: left, length: plotWidth)
+        guard !baseline.isEmpty || !candidate.isEmpty else { return svg + text(8, titleHeight + 20, "no frames") + "</svg>" }
+        let axis = LogAxis(covering: baseline.extent + candidate.extent, start: left, length: plotWidth)
         svg += timeTicks(axis, horizontalAt: axisY, across: axisY - densityTop)
         svg += line(left, axisY, left + plotWidth, axisY, "#999")
         let sides = [("baseline", baseline, baselineColor), ("candidate", candidate, candidateColor)]

@@ -3,25 +3,26 @@ import Harness
 extension SVGChart {
     /// Share of `values` in each of `count` equal steps of `axis` (log-spaced
     /// bins); values off the axis fall in its end bins.
-    static func bins(_ values: [Double], on axis: LogAxis, count: Int) -> [Double] {
+    static func bins(_ values: ChartFrames, on axis: LogAxis, count: Int) -> [Double] {
         var bins = Array(repeating: 0.0, count: count)
         guard !values.isEmpty else { return bins }
-        for value in values {
+        for (value, frames) in values.weighted {
             let fraction = (axis.position(value) - axis.start) / axis.length
-            bins[min(count - 1, max(0, Int(fraction * Double(count))))] += 1
+            bins[min(count - 1, max(0, Int(fraction * Double(count))))] += Double(frames)
         }
         return bins.map { $0 / Double(values.count) }
     }
 
     /// A phase's distribution over frames: 30 bins on a log time axis from
     /// its fastest frame to its slowest (nothing cut off), the median marked.
-    static func histogram(_ values: [Double], title: String, color: String, width: Int = 325, height: Int = 150) -> String {
+    /// A summarized run's bins are filled from its distribution's buckets.
+    static func histogram(_ values: ChartFrames, title: String, color: String, width: Int = 325, height: Int = 150) -> String {
         var svg = open(width, height, title: title)
         let left = 36.0, bottom = 30.0, top = 18.0
         let plotWidth = Double(width) - left - 10, plotHeight = Double(height) - top - bottom
         svg += text(left, 12, title, size: 11)
         guard !values.isEmpty else { return svg + text(left, top + 20, "no frames") + "</svg>" }
-        let axis = LogAxis(covering: values, start: left, length: plotWidth)
+        let axis = LogAxis(covering: values.extent, start: left, length: plotWidth)
         let binCount = 30
         let shares = bins(values, on: axis, count: binCount)
         let tallest = shares.max() ?? 1
@@ -34,11 +35,10 @@ extension SVGChart {
             svg += rect(left + Double(index) * binWidth, floor - barHeight, max(1, binWidth - 1), barHeight, color,
                 title: "\(Int((share * Double(values.count)).rounded())) frames from \(HTMLText.duration(low)) to \(HTMLText.duration(high))")
         }
-        let sorted = values.sorted()
-        let median = sorted[sorted.count / 2]
+        let median = values.quantile(0.5)
         svg += line(axis.position(median), top, axis.position(median), floor, "#222", dash: true)
         svg += line(left, floor, left + plotWidth, floor, "#999")
-        svg += text(left + plotWidth, 12, "p50 \(HTMLText.duration(median)) · max \(HTMLText.duration(sorted.last!))", anchor: "end", size: 9, color: "#222")
+        svg += text(left + plotWidth, 12, "p50 \(HTMLText.duration(median)) · max \(HTMLText.duration(values.maximum))", anchor: "end", size: 9, color: "#222")
         svg += text(left - 3, top + 8, "\(Int((tallest * 100).rounded()))%", anchor: "end", size: 9)
         return svg + "</svg>"
     }
