@@ -52,7 +52,7 @@ struct ParsedArguments {
                 throw UsageError(
                     "unknown option \(argument) for \(command.rawValue)"
                         + Suggestion.clause(for: "--" + name, in: declared.filter(\.isListed).map { "--" + $0.name }, quote: "")
-                        + " (\(ParsedArguments.optionList(command)))")
+                        + " (\(ParsedArguments.optionHint(command)))")
             }
             if option.takesValue {
                 let value: String
@@ -71,11 +71,19 @@ struct ParsedArguments {
         }
     }
 
-    /// "it takes: --frames N, ..." with the listed options of `command`.
-    static func optionList(_ command: CommandName) -> String {
+    /// Where the options of `command` are: "list takes: --format text|json, ..."
+    /// when they are few enough to read in one line, else the help command
+    /// that lists them (`run` has some 40: one line of them hides the answer).
+    static func optionHint(_ command: CommandName) -> String {
         let listed = OptionDeclaration.taken(by: command).filter(\.isListed).map(\.synopsis)
-        return "\(command.rawValue) takes: " + listed.joined(separator: ", ")
+        guard listed.count > optionsListedInline else {
+            return "\(command.rawValue) takes: " + listed.joined(separator: ", ")
+        }
+        return "\(ProgramName.current) \(command.rawValue) --help lists its \(listed.count) options"
     }
+
+    /// The most options an unknown-option error lists in its line.
+    static let optionsListedInline = 6
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
     func string(_ name: String) -> String? { options[name] }
