@@ -162,7 +162,9 @@ public enum JSONFile {
         switch type {
         case is String.Type: return "text in quotes"
         case is Double.Type, is Float.Type: return "a number"
-        case is Int.Type, is Int64.Type, is UInt64.Type, is Int32.Type, is UInt32.Type: return "a whole number"
+        case is Int.Type, is Int64.Type, is UInt64.Type, is Int32.Type, is UInt32.Type, is Int16.Type, is UInt16.Type,
+            is Int8.Type, is UInt8.Type, is UInt.Type:
+            return "a whole number"
         case is Bool.Type: return "true or false"
         default:
             let name = "\(type)"

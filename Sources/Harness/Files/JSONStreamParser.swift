@@ -348,7 +348,8 @@ struct JSONStreamParser {
         case "":
             throw problem("expected a value, found \(try foundText())", at: path, offset: start)
         default:
-            throw problem("'\(shortened(token))' is not a JSON value (true, false, null, a number, a string, a list or an object)", at: path, offset: start)
+            throw problem(
+                "'\(shortened(token))' is not a JSON value (true, false, null, a number, a string, a list or an object)", at: path, offset: start)
         }
     }
 

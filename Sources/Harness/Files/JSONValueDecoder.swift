@@ -25,7 +25,8 @@ struct JSONValueDecoder: Decoder {
             return KeyedDecodingContainer(Keyed<Key>(members: members, order: order, codingPath: codingPath))
         case .null:
             throw DecodingError.valueNotFound(
-                KeyedDecodingContainer<Key>.self, .init(codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+                KeyedDecodingContainer<Key>.self,
+                .init(codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
         default:
             throw Self.mismatch([String: Any].self, value, codingPath)
         }
@@ -36,7 +37,8 @@ struct JSONValueDecoder: Decoder {
         case .array, .integers, .doubles: return Unkeyed(list: value, codingPath: codingPath)
         case .null:
             throw DecodingError.valueNotFound(
-                UnkeyedDecodingContainer.self, .init(codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+                UnkeyedDecodingContainer.self,
+                .init(codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
         default:
             throw Self.mismatch([Any].self, value, codingPath)
         }
@@ -77,7 +79,8 @@ struct JSONValueDecoder: Decoder {
         }
     }
 
-    static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ value: JSONValue, _ path: [CodingKey]) throws -> T {
+    static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ value: JSONValue, _ path: [CodingKey]) throws -> T
+    {
         switch value {
         case .number(let text):
             guard let number = T(text), number.isFinite else {
@@ -136,7 +139,9 @@ extension JSONValueDecoder {
 
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try JSONValueDecoder.bool(member(key), codingPath + [key]) }
         func decode(_ type: String.Type, forKey key: Key) throws -> String { try JSONValueDecoder.string(member(key), codingPath + [key]) }
-        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try JSONValueDecoder.floatingPoint(type, member(key), codingPath + [key]) }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+            try JSONValueDecoder.floatingPoint(type, member(key), codingPath + [key])
+        }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try JSONValueDecoder.floatingPoint(type, member(key), codingPath + [key]) }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try JSONValueDecoder.integer(type, member(key), codingPath + [key]) }
         func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try JSONValueDecoder.integer(type, member(key), codingPath + [key]) }
@@ -148,7 +153,9 @@ extension JSONValueDecoder {
         func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try JSONValueDecoder.integer(type, member(key), codingPath + [key]) }
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try JSONValueDecoder.integer(type, member(key), codingPath + [key]) }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try JSONValueDecoder.integer(type, member(key), codingPath + [key]) }
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try JSONValueDecoder.unbox(type, member(key), at: codingPath + [key]) }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            try JSONValueDecoder.unbox(type, member(key), at: codingPath + [key])
+        }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
             try JSONValueDecoder(value: member(key), codingPath: codingPath + [key]).container(keyedBy: type)
