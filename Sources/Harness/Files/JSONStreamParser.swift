@@ -71,13 +71,7 @@ struct JSONStreamParser {
     /// - Throws: `JSONScan.Problem` for text that is not JSON (or not allowed),
     ///   `ReadFailure` when reading fails or passes `limit` bytes.
     static func parse(descriptor: Int32, limit: Int?) throws -> Parsed {
-        var parser = JSONStreamParser(limit: limit) { buffer in
-            while true {
-                let count = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                return count
-            }
-        }
+        var parser = JSONStreamParser(limit: limit, read: reading(descriptor))
         return try parser.document()
     }
 
@@ -85,16 +79,21 @@ struct JSONStreamParser {
     /// `descriptor`, read from where it stands; nil when the text has no such value.
     /// For messages about a value the decoder refused (only on that path).
     static func locate(_ target: [JSONScan.Step], descriptor: Int32) -> Location? {
-        var parser = JSONStreamParser(limit: nil) { buffer in
+        var parser = JSONStreamParser(limit: nil, read: reading(descriptor))
+        parser.target = target
+        do { _ = try parser.document() } catch let location as Location { return location } catch {}
+        return nil
+    }
+
+    /// Reads from `descriptor`, retrying a read a signal interrupted.
+    private static func reading(_ descriptor: Int32) -> (UnsafeMutableRawBufferPointer) -> Int {
+        { buffer in
             while true {
                 let count = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 return count
             }
         }
-        parser.target = target
-        do { _ = try parser.document() } catch let location as Location { return location } catch {}
-        return nil
     }
 
     /// Parses `bytes`, delivered `chunk` bytes at a time (tests use small chunks to cross every boundary).
