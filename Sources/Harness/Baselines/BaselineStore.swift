@@ -103,7 +103,7 @@ public struct BaselineStore: Sendable {
             throw UsageError("results file \(path) has schema version \(number); this framebench reads versions 1 and \(RunDocument.schemaVersion)")
         }
         try document.validate(path)
-        return ReadFile(document: document, schemaVersion: number, contentDigest: ContentDigest.of(file.data))
+        return ReadFile(document: document, schemaVersion: number, contentDigest: file.contentDigest)
     }
 
     /// Stored baselines, with a note for each file that cannot be read.

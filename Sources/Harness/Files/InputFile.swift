@@ -15,23 +15,10 @@ public enum InputFile {
     /// and so is a file larger than `limit` bytes (checked before reading,
     /// and again as it is read, should it grow meanwhile).
     public static func read(_ path: String, what: String, limit: Int? = nil) throws -> Data {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw UsageError("cannot read \(what) \(path): \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw UsageError("\(what) \(path) is a folder, not a file")
-        case S_IFIFO: throw UsageError("\(what) \(path) is a FIFO (named pipe), not a regular file: give a file")
-        case S_IFSOCK: throw UsageError("\(what) \(path) is a socket, not a regular file")
-        default: throw UsageError("\(what) \(path) is a device, not a regular file")
-        }
-        if let limit, Int(status.st_size) > limit { throw tooLarge(path, what, size: Int(status.st_size), limit: limit) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw UsageError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
-        }
+        let descriptor = try openRegular(path, what: what, limit: limit)
         defer { close(descriptor) }
+        var status = stat()
+        fstat(descriptor, &status)
         var data = Data(count: Int(status.st_size))
         var filled = 0
         while true {
@@ -51,7 +38,29 @@ public enum InputFile {
         return data
     }
 
-    private static func tooLarge(_ path: String, _ what: String, size: Int, limit: Int) -> UsageError {
+    /// A descriptor open for reading on a regular file no larger than `limit`
+    /// bytes: the same refusals as `read`, nothing read yet. The caller closes it.
+    public static func openRegular(_ path: String, what: String, limit: Int? = nil) throws -> Int32 {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw UsageError("cannot read \(what) \(path): \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw UsageError("\(what) \(path) is a folder, not a file")
+        case S_IFIFO: throw UsageError("\(what) \(path) is a FIFO (named pipe), not a regular file: give a file")
+        case S_IFSOCK: throw UsageError("\(what) \(path) is a socket, not a regular file")
+        default: throw UsageError("\(what) \(path) is a device, not a regular file")
+        }
+        if let limit, Int(status.st_size) > limit { throw tooLarge(path, what, size: Int(status.st_size), limit: limit) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw UsageError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
+        }
+        return descriptor
+    }
+
+    static func tooLarge(_ path: String, _ what: String, size: Int, limit: Int) -> UsageError {
         UsageError(
             "\(what) \(path) is \(size) bytes, more than framebench reads (\(limit) bytes; set \(JSONFile.sizeLimitVariable)=MEGABYTES to raise it): "
                 + "framebench's own results stay far smaller, as a run keeps at most \(FrameSamples.exactFrameLimit) frames one by one")

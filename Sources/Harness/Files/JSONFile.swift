@@ -6,46 +6,62 @@ import Glibc
 
 /// Reading JSON files with errors that name the file, the key path and the
 /// value at fault (`results file r.json: scenarios[0].settings.frames: 20.5
-/// is not a whole number`).
+/// is not a whole number (line 1, column 230)`).
 ///
-/// A file is read once into memory, checked by `JSONScan` (syntax, numbers,
-/// repeated keys, trailing text; one pass, no tree), then decoded once. The
-/// decoder's own errors are turned into the same form: the coding path it
-/// reports, and the text at that path found by a second scan (only on error).
+/// A file is read once, in 64 KB chunks, by `JSONStreamParser`: checked as
+/// `JSONScan` checks text (syntax, numbers, repeated keys, trailing text)
+/// and built into a compact `JSONValue`, which `JSONValueDecoder` decodes
+/// with the model's own `Codable` conformances. Memory is about that of the
+/// numbers the file holds, never the file's bytes (a 100 MB results file:
+/// see `sizeLimit`). The decoder's errors name the coding path and the value
+/// found there; a second read of the file, on the error path only, adds the
+/// line and column of a number that does not fit its field.
 public enum JSONFile {
-    /// A file's bytes, checked as JSON.
+    /// A file checked as JSON and held as values, ready to decode.
     public struct Checked {
         public let path: String
         public let what: String
-        public let data: Data
-        /// The top-level object's scalar members, as written (`"schema_version": "2"`).
-        public let topLevelScalars: [String: String]
+        let root: JSONValue
+        /// The file's size in bytes.
+        public let byteCount: Int
+        /// `ContentDigest` of the file's bytes.
+        public let contentDigest: UInt64
+
+        /// The top-level object's members that are numbers, strings or
+        /// literals, as JSON text (`"schema_version": "2"` gives `"2"`, quoted).
+        public var topLevelScalars: [String: String] {
+            guard case .object(let members, _) = root else { return [:] }
+            return members.compactMapValues { value in
+                switch value {
+                case .object, .array, .integers, .doubles: return nil
+                default: return value.excerpt
+                }
+            }
+        }
 
         /// The file decoded as `T`, every failure a `UsageError` naming the key path and the value.
         public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
             do {
-                return try JSONDecoder().decode(T.self, from: data)
+                return try JSONValueDecoder.decode(T.self, from: root)
             } catch let error as DecodingError {
-                if let number = JSONFile.misfitNumber(error, in: data, as: T.self) {
-                    throw UsageError("\(what) \(path): \(number)")
-                }
-                throw UsageError("\(what) \(path): \(JSONFile.explain(error, in: data))")
+                throw UsageError("\(what) \(path): \(JSONFile.explain(error, in: root, file: path))")
             }
         }
     }
 
-    /// The largest JSON file read, in bytes: 64 MiB, or
-    /// `FRAMEBENCH_MAX_JSON_MB` megabytes. Checked before reading, so a huge
-    /// or hostile file costs nothing; reading takes about 6.5 bytes of memory
-    /// per byte of file (632 MB for 100 MB), so the limit bounds a read at
-    /// about 0.45 GB. A
-    /// results file of framebench's stays far below it: a run keeps at most
-    /// `FrameSamples.exactFrameLimit` frames one by one (about 10 MB of JSON
-    /// a lane), past that a distribution of a few KB.
+    /// The largest JSON file read, in bytes: 1 GiB, or
+    /// `FRAMEBENCH_MAX_JSON_MB` megabytes. Checked before reading, and as
+    /// the file is read. Reading streams (`JSONStreamParser`), so memory
+    /// follows the values a file holds, not its size: a run's frames cost 8
+    /// bytes a number (a 100 MB results file of frames: about 0.1 GB, where
+    /// reading it whole took 0.63 GB); lists of objects or strings cost
+    /// more a byte. A results file of framebench's stays far below the
+    /// limit: a run keeps at most `FrameSamples.exactFrameLimit` frames one
+    /// by one (about 10 MB of JSON a lane), past that a distribution of a few KB.
     ///
     /// - Throws: `UsageError` naming the variable when it is not 1...1048576.
     public static func sizeLimit() throws -> Int {
-        guard let text = ProcessInfo.processInfo.environment[sizeLimitVariable] else { return 64 << 20 }
+        guard let text = ProcessInfo.processInfo.environment[sizeLimitVariable] else { return 1 << 30 }
         guard let megabytes = Int(text), (1...(1 << 20)).contains(megabytes) else {
             throw UsageError("\(sizeLimitVariable) must be a whole number of megabytes, 1...1048576, not '\(text)'")
         }
@@ -57,79 +73,37 @@ public enum JSONFile {
         try load(path, what: what).decode(T.self)
     }
 
-    /// Reads `path` and checks that it is JSON (see `JSONScan`).
+    /// Reads `path` as it checks that it is JSON (see `JSONStreamParser`).
     /// - Throws: `UsageError` naming the file: missing, a folder, a FIFO or
-    ///   device, unreadable (with the system's reason), or not JSON (where).
+    ///   device, too large, unreadable (with the system's reason), or not JSON (where).
     public static func load(_ path: String, what: String) throws -> Checked {
-        let data = try InputFile.read(path, what: what, limit: try sizeLimit())
-        let scan: JSONScan
+        let limit = try sizeLimit()
+        let descriptor = try InputFile.openRegular(path, what: what, limit: limit)
+        defer { close(descriptor) }
         do {
-            scan = try data.withUnsafeBytes { try JSONScan.check($0) }
+            let parsed = try JSONStreamParser.parse(descriptor: descriptor, limit: limit)
+            return Checked(path: path, what: what, root: parsed.value, byteCount: parsed.byteCount, contentDigest: parsed.digest)
         } catch let error as JSONScan.Problem {
             throw UsageError("\(what) \(path)\(error.isSyntax ? " is not valid JSON" : ""): \(error.description)")
+        } catch JSONStreamParser.ReadFailure.system(let reason) {
+            throw UsageError("cannot read \(what) \(path): \(reason)")
+        } catch JSONStreamParser.ReadFailure.tooLarge(let size) {
+            throw InputFile.tooLarge(path, what, size: size, limit: limit)
         }
-        return Checked(path: path, what: what, data: data, topLevelScalars: scan.topLevelScalars)
     }
 
-    /// "key.path: 20.5 is not a whole number (line L, column C)" for a
-    /// number Foundation's decoder could not fit into its field: it says
-    /// only "not valid JSON", at the top level. The numbers that could be
-    /// to blame (`JSONScan.integerSuspects`) are replaced by 0, a growing
-    /// prefix of them, in a binary search for the shortest prefix that lets
-    /// the file decode: its last number is one the decoder refused.
-    ///
-    /// - Complexity: log2(suspects) + 1 decodes, on the error path only.
-    static func misfitNumber<T: Decodable>(_ error: DecodingError, in data: Data, as type: T.Type) -> String? {
-        guard case .dataCorrupted(let context) = error, context.codingPath.isEmpty else { return nil }
-        let suspects = data.withUnsafeBytes { JSONScan.integerSuspects(in: $0) }
-        guard !suspects.isEmpty else { return nil }
-        func decodes(replacing count: Int) -> Bool {
-            let ranges = suspects.prefix(count).map(\.range).sorted { $0.lowerBound < $1.lowerBound }
-            var trial = Data()
-            trial.reserveCapacity(data.count)
-            var next = 0
-            for range in ranges {
-                trial.append(data[next..<range.lowerBound])
-                trial.append(UInt8(ascii: "0"))
-                next = range.upperBound
-            }
-            trial.append(data[next...])
-            return (try? JSONDecoder().decode(T.self, from: trial)) != nil
-        }
-        guard decodes(replacing: suspects.count) else { return nil }  // no number is to blame
-        var low = 0  // does not decode
-        var high = suspects.count  // decodes
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if decodes(replacing: middle) { high = middle } else { low = middle }
-        }
-        let culprit = suspects[high - 1]
-        let number = String(decoding: data[culprit.range], as: UTF8.self)
-        let (line, column) = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (Int, Int) in
-            var line = 1
-            var lineStart = 0
-            for index in 0..<culprit.range.lowerBound where bytes[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
-            return (line, culprit.range.lowerBound - lineStart + 1)
-        }
-        let problem: String
-        if number.contains(".") || number.lowercased().contains("e") {
-            problem = "\(number) is not a whole number"
-        } else if number.hasPrefix("-") {
-            problem = "\(number) must not be negative here"
-        } else {
-            problem = "\(number) is out of range for this field"
-        }
-        return "\(culprit.path.isEmpty ? "the top level" : culprit.path): \(problem) (line \(line), column \(column))"
+    /// The line and column where the value at `steps` starts in `file`, read again (error path only).
+    private static func location(of steps: [JSONScan.Step], in file: String) -> JSONStreamParser.Location? {
+        guard let descriptor = try? InputFile.openRegular(file, what: "file") else { return nil }
+        defer { close(descriptor) }
+        return JSONStreamParser.locate(steps, descriptor: descriptor)
     }
 
     /// A decoder's error as "key.path: what is wrong, with the value found".
-    static func explain(_ error: DecodingError, in data: Data) -> String {
+    static func explain(_ error: DecodingError, in root: JSONValue, file: String) -> String {
         func located(_ codingPath: [CodingKey], _ problem: (String?) -> String) -> String {
             let steps = codingPath.map(step)
-            let found = data.withUnsafeBytes { JSONScan.text(at: steps, in: $0) }
+            let found = value(at: steps, in: root)?.excerpt
             let where_ = steps.isEmpty ? "the top level" : JSONScan.pathText(steps)
             return "\(where_): \(problem(found))"
         }
@@ -147,14 +121,37 @@ public enum JSONFile {
             return located(context.codingPath) { found in
                 guard let found else { return context.debugDescription }
                 if let number = Double(found), found.first.map({ $0 == "-" || $0.isNumber }) == true {
-                    if found.contains(".") || found.lowercased().contains("e") { return "\(found) is not a whole number" }
-                    return number < 0 ? "\(found) must not be negative here" : "\(found) is out of range for this field"
+                    let problem: String
+                    if found.contains(".") || found.lowercased().contains("e") {
+                        problem = "\(found) is not a whole number"
+                    } else {
+                        problem = number < 0 ? "\(found) must not be negative here" : "\(found) is out of range for this field"
+                    }
+                    guard let place = location(of: context.codingPath.map(step), in: file) else { return problem }
+                    return "\(problem) (line \(place.line), column \(place.column))"
                 }
                 return "\(found) is not allowed here (\(context.debugDescription))"
             }
         @unknown default:
             return "\(error)"
         }
+    }
+
+    /// The value at a decoder's coding path.
+    private static func value(at steps: [JSONScan.Step], in root: JSONValue) -> JSONValue? {
+        var value = root
+        for step in steps {
+            switch (step, value) {
+            case (.key(let key), .object(let members, _)):
+                guard let member = members[key] else { return nil }
+                value = member
+            case (.index(let index), .array(let values)) where values.indices.contains(index): value = values[index]
+            case (.index(let index), .integers(let values)) where values.indices.contains(index): value = .number(String(values[index]))
+            case (.index(let index), .doubles(let values)) where values.indices.contains(index): value = .number("\(values[index])")
+            default: return nil
+            }
+        }
+        return value
     }
 
     private static func step(_ key: CodingKey) -> JSONScan.Step {
@@ -165,7 +162,9 @@ public enum JSONFile {
         switch type {
         case is String.Type: return "text in quotes"
         case is Double.Type, is Float.Type: return "a number"
-        case is Int.Type, is Int64.Type, is UInt64.Type, is Int32.Type, is UInt32.Type: return "a whole number"
+        case is Int.Type, is Int64.Type, is UInt64.Type, is Int32.Type, is UInt32.Type, is Int16.Type, is UInt16.Type,
+            is Int8.Type, is UInt8.Type, is UInt.Type:
+            return "a whole number"
         case is Bool.Type: return "true or false"
         default:
             let name = "\(type)"

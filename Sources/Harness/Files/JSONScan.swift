@@ -3,9 +3,10 @@
 /// the text found there, and the line and column.
 ///
 /// It builds no tree: memory is the depth of nesting plus the keys of the
-/// objects open at the point reached. `JSONFile` runs it before the decoder,
-/// so the decoder only ever sees text that is valid JSON with finite numbers
-/// and no repeated keys, and its errors are left to name types and fields.
+/// objects open at the point reached. Files are read by `JSONStreamParser`,
+/// which finds the same problems as it streams; this scan over bytes in
+/// memory is the reference it is tested against (`JSONStreamParserTests`),
+/// and `Problem`, `Step` and `pathText` are the vocabulary both share.
 ///
 /// What it refuses beyond a syntax error: `NaN`, `Infinity` and other bare
 /// words; numbers outside JSON's grammar (`+1`, `0x10`, `01`, `1.`) or beyond
@@ -55,31 +56,6 @@ struct JSONScan {
         return scan
     }
 
-    /// The text of the value at `target` (a decoder's coding path), shortened; nil when there is none.
-    static func text(at target: [Step], in bytes: UnsafeRawBufferPointer) -> String? {
-        var scan = JSONScan(bytes: bytes)
-        scan.target = target
-        scan.skipSpace()
-        do { try scan.value() } catch { return scan.found }
-        return scan.found
-    }
-
-    /// Numbers that may not fit an integer field, in the order to try
-    /// them: beyond Int64 first, then negative, then with a fraction or an
-    /// exponent (see `JSONFile.misfitNumber`).
-    static func integerSuspects(in bytes: UnsafeRawBufferPointer) -> [(path: String, range: Range<Int>)] {
-        var scan = JSONScan(bytes: bytes)
-        scan.collectsSuspects = true
-        scan.skipSpace()
-        do { try scan.value() } catch {}
-        return scan.suspects.sorted { ($0.rank, $0.range.lowerBound) < ($1.rank, $1.range.lowerBound) }.map { ($0.path, $0.range) }
-    }
-
-    private var collectsSuspects = false
-    private var suspects: [(path: String, range: Range<Int>, rank: Int)] = []
-    private var target: [Step]?
-    private var found: String?
-
     private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     static func pathText(_ path: [Step]) -> String {
@@ -107,10 +83,6 @@ struct JSONScan {
         }
         if path.count == 1, case .key(let key) = path[0], bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "[") {
             topLevelScalars[key] = String(decoding: bytes[start..<min(position, start + 100)], as: UTF8.self)
-        }
-        if let target, found == nil, path == target {
-            found = excerpt(from: start, to: position)
-            throw problem("found")  // stops the search
         }
     }
 
@@ -243,12 +215,6 @@ struct JSONScan {
         if let byte = peek, isWordByte(byte) {
             while let byte = peek, isWordByte(byte) { position += 1 }
             throw problem("'\(excerpt(from: start, to: position))' is not a JSON number", at: path, offset: start)
-        }
-        if collectsSuspects {
-            let fraction = bytes[start..<position].contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-            let negative = bytes[start] == UInt8(ascii: "-")
-            let rank = !fraction && position - start >= (negative ? 20 : 19) ? 0 : negative ? 1 : fraction ? 2 : 3
-            if rank < 3 { suspects.append((JSONScan.pathText(path), start..<position, rank)) }
         }
         // Only an exponent or more digits than a Double has room for can overflow.
         if exponent || position - start > 308 {
