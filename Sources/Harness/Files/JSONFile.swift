@@ -49,7 +49,7 @@ public enum JSONFile {
         }
     }
 
-    /// The largest JSON file read, in bytes: 1 GiB, or
+    /// The largest JSON file read, in bytes: 256 MiB, or
     /// `FRAMEBENCH_MAX_JSON_MB` megabytes. Checked before reading, and as
     /// the file is read. Reading streams (`JSONStreamParser`), so memory
     /// follows the values a file holds, not its size: a run's frames cost 8
@@ -58,10 +58,12 @@ public enum JSONFile {
     /// more a byte. A results file of framebench's stays far below the
     /// limit: a run keeps at most `FrameSamples.exactFrameLimit` frames one
     /// by one (about 10 MB of JSON a lane), past that a distribution of a few KB.
+    /// 256 MiB rather than more: a hostile file of lists of objects costs
+    /// several bytes of memory a byte, and 256 MiB of numbers about 0.5 GB.
     ///
     /// - Throws: `UsageError` naming the variable when it is not 1...1048576.
     public static func sizeLimit() throws -> Int {
-        guard let text = ProcessInfo.processInfo.environment[sizeLimitVariable] else { return 1 << 30 }
+        guard let text = ProcessInfo.processInfo.environment[sizeLimitVariable] else { return 256 << 20 }
         guard let megabytes = Int(text), (1...(1 << 20)).contains(megabytes) else {
             throw UsageError("\(sizeLimitVariable) must be a whole number of megabytes, 1...1048576, not '\(text)'")
         }
