@@ -167,6 +167,9 @@ final class GateTests: XCTestCase {
             baseline: try document(), candidate: try document(RegressionInjection(allocationsPerFrame: 1), runs: 2))
         XCTAssertTrue(verdicts(report, .allocations).contains(.worse))
         XCTAssertTrue(report.failed)
+        let moved = report.movedPhases(of: "gate-test [framebench]").map { $0.split(separator: " ")[0] }
+        XCTAssertTrue(moved.contains("encode_allocations"), "the injected allocations are in encode: \(moved)")
+        XCTAssertEqual(moved.count, Set(moved).count, "each metric named once though its mean and max both moved: \(moved)")
     }
 
     func testASlowerLayoutInPairedRoundsFailsTheGateAndNamesTheLayout() throws {

@@ -94,8 +94,10 @@ public struct ComparisonReport: Sendable {
     /// scenario, gating rows first, then by size: "layout_ns +12.1%". The
     /// whole frame is not a phase: it moves with whichever did.
     public func movedPhases(of scenario: String) -> [String] {
-        rows.filter { $0.scenario == scenario && $0.verdict == .worse && ![nil, .frame].contains($0.metric.phase) }
+        var named = Set<String>()  // a metric once, by its gating or largest change (mean and max both moved: one name)
+        return rows.filter { $0.scenario == scenario && $0.verdict == .worse && ![nil, .frame].contains($0.metric.phase) }
             .sorted { ($0.gates ? 0 : 1, -$0.change) < ($1.gates ? 0 : 1, -$1.change) }
+            .filter { named.insert($0.metric.rawValue).inserted }
             .map { "\($0.metric.rawValue) \($0.change.isFinite ? String(format: "%+.1f%%", $0.change * 100) : "new")" }
     }
 }
