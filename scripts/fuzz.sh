@@ -40,11 +40,15 @@ if [ "$target" = driver ]; then
         c_objects+=("$object")
     done
     c_modules=(-I Sources/CVTerm -I "$out/CPseudoTerminal" -I "$out/ProcessLifetime")
-    swiftc "${flags[@]}" "${c_modules[@]}" -emit-module -emit-library -static \
+    # The Swift targets ProgramDriver imports (JSONText: the frame log's string escaping).
+    swiftc "${flags[@]}" -emit-module -emit-library -static \
+        -module-name JSONText -emit-module-path "$out/JSONText.swiftmodule" -o "$out/libJSONText.a" \
+        $(find Sources/JSONText -name '*.swift')
+    swiftc "${flags[@]}" "${c_modules[@]}" -I "$out" -emit-module -emit-library -static \
         -module-name ProgramDriver -emit-module-path "$out/ProgramDriver.swiftmodule" -o "$out/libProgramDriver.a" \
         $(find Sources/ProgramDriver -name '*.swift')
     swiftc "${flags[@]}" "${c_modules[@]}" -I "$out" -module-name DriverFuzzer \
-        scripts/fuzz/DriverFuzzer.swift "$out/libProgramDriver.a" "${c_objects[@]}" -lvterm -lutil \
+        scripts/fuzz/DriverFuzzer.swift "$out/libProgramDriver.a" "$out/libJSONText.a" "${c_objects[@]}" -lvterm -lutil \
         -o "$out/driver-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     echo "fuzz: running the driver target for ${seconds}s"
     # The first folder collects what the run finds; the others hold the recorded seeds and
