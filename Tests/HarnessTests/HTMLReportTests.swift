@@ -95,7 +95,8 @@ final class HTMLReportTests: XCTestCase {
         // Both timelines, bytes and dirty cells (the overlaid distributions replace the run's histograms).
         let runCharts = candidate.scenarios.count * 4
         XCTAssertEqual(count("<svg ", in: html), pairs + runCharts)
-        XCTAssertEqual(count(">baseline</text>", in: html), pairs)
+        // The baseline named in each pair of distributions and in the key of each output series (bytes, dirty cells).
+        XCTAssertEqual(count(">baseline</text>", in: html), pairs + 2 * candidate.scenarios.count)
         // The layout phase moved (its allocations, counted exactly): its pair
         // is highlighted in every lane of ours. Timings are real and short
         // (debug build, a loaded CI machine), so whether a time moved is the
@@ -182,6 +183,49 @@ final class HTMLReportTests: XCTestCase {
             "--min-colours", "64", "--min-ink", "0.05",
             "--require-colour", "\(SVGChart.baselineColor.dropFirst()):500",
             "--require-colour", "\(SVGChart.candidateColor.dropFirst()):500",
+        ])
+        XCTAssertEqual(check.status, 0, check.output)
+    }
+
+    /// The compare page's bytes and dirty cells per frame draw both runs on
+    /// one scale: a line in each side's colour (the baseline's wide and pale
+    /// underneath, as equal counts would hide it) and a key naming both. A
+    /// real browser shows both colours (the key's swatches at least: thin
+    /// lines are mostly anti-aliased pixels).
+    func testTheComparisonsOutputSeriesDrawBothRuns() throws {
+        let keep = ProcessInfo.processInfo.environment["FRAMEBENCH_SCREENSHOT_DIR"]
+        let directory = try keep.map { URL(fileURLWithPath: $0) } ?? TemporaryDirectory.make()
+        defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
+        let baseline = try HTMLReportTests.documentForCharts()
+        let candidate = try HTMLReportTests.documentForCharts(RegressionInjection(phase: .layout, allocationsPerFrame: 3))
+        let html = page(HTMLReport.comparison(
+            baseline: baseline, candidate: candidate, report: Comparison.compare(baseline: baseline, candidate: candidate)))
+        let output = try XCTUnwrap(
+            html.components(separatedBy: "<h3>Output over the run</h3>").dropFirst().first?.components(separatedBy: "<h3").first)
+        let charts = output.components(separatedBy: "<svg ").dropFirst()
+        XCTAssertEqual(charts.count, 2, "bytes and dirty cells")
+        for chart in charts {
+            XCTAssertEqual(count("<polyline fill=\"none\" stroke=\"\(SVGChart.baselineColor)\" stroke-width=\"3\"", in: chart), 1)
+            XCTAssertEqual(count("<polyline fill=\"none\" stroke=\"\(SVGChart.candidateColor)\" stroke-width=\"1.2\"", in: chart), 1)
+            XCTAssertEqual(count("<polyline ", in: chart), 2, String(chart.prefix(300)))
+            XCTAssertTrue(chart.contains(">baseline</text>") && chart.contains(">candidate</text>"), String(chart.prefix(300)))
+        }
+        // A run page keeps one line a chart, in its own colours, with no key.
+        let run = page(HTMLReport.run(candidate))
+        let runOutput = try XCTUnwrap(run.components(separatedBy: "<h3>Output over the run</h3>").dropFirst().first)
+        XCTAssertEqual(count("<polyline ", in: runOutput), 2)
+        XCTAssertFalse(runOutput.contains(">candidate</text>"))
+        let chromium = try HeadlessChromium.locate(home: directory)
+        let head = try XCTUnwrap(html.components(separatedBy: "<body>").first)
+        let block = directory.appendingPathComponent("comparison-output.html")
+        let picture = directory.appendingPathComponent("comparison-output.png")
+        try Data((head + "<body><h3>Output over the run</h3>" + output + "</body></html>\n").utf8).write(to: block)
+        let shot = try chromium.screenshot(block, to: picture, width: 1400, height: 220)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "chromium made no screenshot: \(shot)")
+        let check = try HeadlessChromium.checkPicture(picture, [
+            "--min-colours", "16", "--min-ink", "0.02",
+            "--require-colour", "\(SVGChart.baselineColor.dropFirst()):150",
+            "--require-colour", "\(SVGChart.candidateColor.dropFirst()):150",
         ])
         XCTAssertEqual(check.status, 0, check.output)
     }

@@ -136,8 +136,9 @@ public enum HTMLReport {
     }
 
     /// Bytes and dirty cells per frame over the run; with a baseline, both
-    /// runs on one scale in the comparison's colours (a side that kept a
-    /// distribution, not frames, has no line).
+    /// runs on one scale in the comparison's colours, the baseline wide and
+    /// pale under the candidate (a side that kept a distribution, not
+    /// frames, has no line).
     private static func outputSeries(_ report: ScenarioReport, baseline: ScenarioReport?, markers events: [(index: Int, name: String)])
         -> String
     {
@@ -151,7 +152,8 @@ public enum HTMLReport {
         return charts.map { chart in
             SVGChart.series(
                 [
-                    SVGChart.SeriesLine(name: "baseline", values: baseline.frames(chart.metric), color: SVGChart.baselineColor),
+                    SVGChart.SeriesLine(
+                        name: "baseline", values: baseline.frames(chart.metric), color: SVGChart.baselineColor, underneath: true),
                     SVGChart.SeriesLine(name: "candidate", values: report.frames(chart.metric), color: SVGChart.candidateColor),
                 ], title: chart.title, unit: chart.unit, markers: events)
         }.joined()

@@ -57,6 +57,9 @@ extension SVGChart {
         var name: String?
         var values: [Double]
         var color: String
+        /// Drawn wide and pale under the others: two runs of one scene often
+        /// write the same bytes, and a line of the same width would be hidden.
+        var underneath = false
     }
 
     /// Counts over the run on one scale (a comparison's baseline and
@@ -90,7 +93,8 @@ extension SVGChart {
                 let x = left + (Double(column) + 0.5) * plotWidth / Double(buckets.count)
                 points.append("\(HTMLText.number(x)),\(HTMLText.number(top + plotHeight - value / yMax * plotHeight))")
             }
-            svg += "<polyline fill=\"none\" stroke=\"\(drawnLine.color)\" stroke-width=\"1.2\" points=\"\(points.joined(separator: " "))\"/>"
+            let stroke = drawnLine.underneath ? "stroke-width=\"3\" stroke-opacity=\"0.45\"" : "stroke-width=\"1.2\""
+            svg += "<polyline fill=\"none\" stroke=\"\(drawnLine.color)\" \(stroke) points=\"\(points.joined(separator: " "))\"/>"
         }
         svg += line(left, top + plotHeight, left + plotWidth, top + plotHeight, "#999")
         svg += text(left - 3, top + 8, "\(Int(yMax)) \(unit)", anchor: "end", size: 9)
