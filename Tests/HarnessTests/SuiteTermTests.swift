@@ -7,19 +7,10 @@ import XCTest
 /// is read: a typo is refused there, naming the file, the benchmark and the
 /// closest terminal the database has, as a misspelt key or scene is.
 final class SuiteTermTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("framebench-term-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// A suites file of one scene entry with `term`; what loading it says.
+    /// What loading a suites file of one scene entry with `term` says.
     private func load(term: String) throws -> String {
+        let folder = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("suites.json").path
         try #"{"suites": {"s": [{"name": "feed", "scenario": "plain-feed", "size": "40x10", "frames": 30, "term": "\#(term)"}]}}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
@@ -48,6 +39,8 @@ final class SuiteTermTests: XCTestCase {
     }
 
     func testTheNamesAreTheEntriesOfEveryFolderNcursesSearches() throws {
+        let folder = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let own = folder.appendingPathComponent("terminfo")
         let listed = folder.appendingPathComponent("listed")
         for (base, initial, name) in [(own, "f", "framebench-own"), (listed, "66", "framebench-listed")] {

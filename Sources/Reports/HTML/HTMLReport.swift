@@ -10,7 +10,8 @@ import Harness
 /// the median, the frame budget and late frames, script events on its time
 /// axis; a histogram per phase; bytes and dirty cells over the run. For a
 /// comparison (`compare`, `check` with a baseline): both runs' timelines on
-/// one axis, both runs' bytes and dirty cells on one scale, and per timing (the frame and each phase) both distributions
+/// one axis, both runs' bytes and dirty cells on one scale, and per timing
+/// (the frame and each phase) both distributions
 /// overlaid with a box plot each on that timing's own axis, with each row's
 /// verdict and evidence, the phases that moved highlighted; and the budgets.
 /// A run past `FrameSamples.exactFrameLimit` frames kept distributions, not
