@@ -31,7 +31,7 @@ DECLARATIONS = {"func", "init", "deinit", "subscript"}
 # depth, they mean the function had no body (a protocol requirement).
 ENDS_SIGNATURE = {"func", "init", "deinit", "subscript", "var", "let", "case", "struct", "class", "enum",
                   "protocol", "extension", "typealias", "static", "public", "private", "internal", "fileprivate",
-                  "mutating", "override", "@", "associatedtype"}
+                  "mutating", "override", "associatedtype"}
 
 
 def tokens(text):
@@ -269,9 +269,16 @@ struct S {
     }
 }
 protocol P { func a(); func b() }
+protocol Q {
+    func c()
+    @discardableResult func d() -> Int
+}
+func handler() -> @Sendable () -> Void {
+    { }
+}
 '''
     got = [(name, length) for name, _, length in functions(sample)]
-    want = [("S.one", 1), ("S.three", 6), ("S.init", 9), ("S.init.inner", 3), ("S.subscript", 3)]
+    want = [("S.one", 1), ("S.three", 6), ("S.init", 9), ("S.init.inner", 3), ("S.subscript", 3), ("handler", 3)]
     if got != want:
         print(f"function-lengths self-test: FAIL: counted {got}, expected {want}", file=sys.stderr)
         return 1
