@@ -22,7 +22,7 @@ enum TerminfoNames {
     }
 
     /// Every entry's name, sorted, once each. Read only for a message: some
-    /// 2,000 names, a directory listing per first character.
+    /// 2,900 names with ncurses-term, a directory listing per first character.
     static func all(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         var names = Set<String>()
         let files = FileManager.default
