@@ -95,7 +95,10 @@ final class HTMLReportTests: XCTestCase {
         // Both timelines, bytes and dirty cells (the overlaid distributions replace the run's histograms).
         let runCharts = candidate.scenarios.count * 4
         XCTAssertEqual(count("<svg ", in: html), pairs + runCharts)
-        XCTAssertEqual(count(">baseline</text>", in: html), pairs)
+        // The baseline named in each pair of distributions and in the key of each output series it has counts for
+        // (bytes, dirty cells: the ncurses lane counts no dirty cells).
+        let keyed = baseline.scenarios.reduce(0) { sum, scenario in sum + [Metric.bytes, .dirtyCells].filter { !scenario.frames($0).isEmpty }.count }
+        XCTAssertEqual(count(">baseline</text>", in: html), pairs + keyed)
         // The layout phase moved (its allocations, counted exactly): its pair
         // is highlighted in every lane of ours. Timings are real and short
         // (debug build, a loaded CI machine), so whether a time moved is the
@@ -150,40 +153,81 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertFalse(html.contains("Baseline against candidate"))
     }
 
-    /// A real browser draws the page: headless Chromium takes a screenshot at
-    /// 1400 px wide and `scripts/png_variety.py` checks it is not blank and
-    /// that both sides were drawn: the baseline's and the candidate's colours
-    /// each cover pixels (their boxes, densities and timeline keys). Skipped
-    /// where Chromium is not installed (`.ci/run` installs it).
-    /// `FRAMEBENCH_SCREENSHOT_DIR` keeps the page and its screenshot for a look.
-    func testChromiumDrawsBothSidesOfTheComparisonPage() throws {
+    /// `body`, a part of `html`, as headless Chromium draws it with the
+    /// page's own style in a window 1400 px wide and `height` high, checked
+    /// by `scripts/png_variety.py` (`checks`) to hold both sides' colours on
+    /// `pixels` pixels each at least. Only a part: Chromium's screenshot
+    /// ignores a #fragment, and decoding a whole page's screenshot in Python
+    /// takes seconds. Skipped where Chromium is not installed (`.ci/run`
+    /// installs it). `FRAMEBENCH_SCREENSHOT_DIR` keeps the pages and the
+    /// screenshot (`NAME.png`) for a look.
+    private func assertChromiumDrawsBothSides(
+        _ body: String, of html: String, named name: String, height: Int, checks: [String], pixels: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let keep = ProcessInfo.processInfo.environment["FRAMEBENCH_SCREENSHOT_DIR"]
         let directory = try keep.map { URL(fileURLWithPath: $0) } ?? TemporaryDirectory.make()
         defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
         let chromium = try HeadlessChromium.locate(home: directory)
-        // One small scenario a side keeps the test short (Chromium's start-up is most of it).
+        try Data(html.utf8).write(to: directory.appendingPathComponent("report.html"))
+        let head = try XCTUnwrap(html.components(separatedBy: "<body>").first, file: file, line: line)
+        let page = directory.appendingPathComponent("\(name).html")
+        let picture = directory.appendingPathComponent("\(name).png")
+        try Data((head + "<body>" + body + "</body></html>\n").utf8).write(to: page)
+        let output = try chromium.screenshot(page, to: picture, width: 1400, height: height)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "chromium made no screenshot: \(output)", file: file, line: line)
+        let check = try HeadlessChromium.checkPicture(picture, checks + [
+            "--require-colour", "\(SVGChart.baselineColor.dropFirst()):\(pixels)",
+            "--require-colour", "\(SVGChart.candidateColor.dropFirst()):\(pixels)",
+        ])
+        XCTAssertEqual(check.status, 0, check.output, file: file, line: line)
+    }
+
+    /// A comparison of two small runs (one scenario a side keeps a browser test short).
+    private func smallComparison() throws -> (candidate: RunDocument, html: String) {
         let baseline = try HTMLReportTests.documentForCharts()
         let candidate = try HTMLReportTests.documentForCharts(RegressionInjection(phase: .layout, allocationsPerFrame: 3))
-        let bytes = HTMLReport.comparison(
-            baseline: baseline, candidate: candidate, report: Comparison.compare(baseline: baseline, candidate: candidate))
-        let html = page(bytes)
-        try Data(bytes).write(to: directory.appendingPathComponent("report.html"))
-        // The first scenario's comparison charts with the page's own style, cut from the page: headless
-        // Chromium's screenshot ignores a #fragment, and decoding a whole page's screenshot in Python takes
-        // seconds, so the window holds just the part that has both sides.
-        let head = try XCTUnwrap(html.components(separatedBy: "<body>").first)
+        let html = page(HTMLReport.comparison(
+            baseline: baseline, candidate: candidate, report: Comparison.compare(baseline: baseline, candidate: candidate)))
+        return (candidate, html)
+    }
+
+    /// A real browser draws the comparison: the first scenario's charts are
+    /// not blank, and the baseline's and the candidate's colours each cover
+    /// pixels (their boxes, densities and timeline keys).
+    func testChromiumDrawsBothSidesOfTheComparisonPage() throws {
+        let html = try smallComparison().html
         let block = try XCTUnwrap(html.components(separatedBy: "<h3 id=\"c0\">").dropFirst().first?.components(separatedBy: "<table>").first)
-        let page = directory.appendingPathComponent("comparison-charts.html")
-        let picture = directory.appendingPathComponent("comparison-charts.png")
-        try Data((head + "<body><h3>" + block + "</body></html>\n").utf8).write(to: page)
-        let output = try chromium.screenshot(page, to: picture, width: 1400, height: 700)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: picture.path), "chromium made no screenshot: \(output)")
-        let check = try HeadlessChromium.checkPicture(picture, [
-            "--min-colours", "64", "--min-ink", "0.05",
-            "--require-colour", "\(SVGChart.baselineColor.dropFirst()):500",
-            "--require-colour", "\(SVGChart.candidateColor.dropFirst()):500",
-        ])
-        XCTAssertEqual(check.status, 0, check.output)
+        try assertChromiumDrawsBothSides(
+            "<h3>" + block, of: html, named: "comparison-charts", height: 700, checks: ["--min-colours", "64", "--min-ink", "0.05"],
+            pixels: 500)
+    }
+
+    /// The compare page's bytes and dirty cells per frame draw both runs on
+    /// one scale: a line in each side's colour (the baseline's wide and pale
+    /// underneath, as equal counts would hide it) and a key naming both. A
+    /// real browser shows both colours (the key's swatches at least: thin
+    /// lines are mostly anti-aliased pixels).
+    func testTheComparisonsOutputSeriesDrawBothRuns() throws {
+        let (candidate, html) = try smallComparison()
+        let output = try XCTUnwrap(
+            html.components(separatedBy: "<h3>Output over the run</h3>").dropFirst().first?.components(separatedBy: "<h3").first)
+        let charts = output.components(separatedBy: "<svg ").dropFirst()
+        XCTAssertEqual(charts.count, 2, "bytes and dirty cells")
+        for chart in charts {
+            XCTAssertEqual(count("<polyline fill=\"none\" stroke=\"\(SVGChart.baselineColor)\" stroke-width=\"3\"", in: chart), 1)
+            XCTAssertEqual(count("<polyline fill=\"none\" stroke=\"\(SVGChart.candidateColor)\" stroke-width=\"1.2\"", in: chart), 1)
+            XCTAssertEqual(count("<polyline ", in: chart), 2, String(chart.prefix(300)))
+            XCTAssertTrue(chart.contains(">baseline</text>") && chart.contains(">candidate</text>"), String(chart.prefix(300)))
+        }
+        // A run page keeps one line a chart, in its own colours, with no key.
+        let run = page(HTMLReport.run(candidate))
+        let runOutput = try XCTUnwrap(run.components(separatedBy: "<h3>Output over the run</h3>").dropFirst().first)
+        XCTAssertEqual(count("<polyline ", in: runOutput), 2)
+        XCTAssertFalse(runOutput.contains(">candidate</text>"))
+        try assertChromiumDrawsBothSides(
+            "<h3>Output over the run</h3>" + output, of: html, named: "comparison-output", height: 220,
+            checks: ["--min-colours", "16", "--min-ink", "0.02"], pixels: 150)
     }
 }
 

@@ -43,7 +43,7 @@ final class ManyOutputsTests: XCTestCase {
         XCTAssertEqual(try targets("json", ["r.txt"]), [.init(format: .json, path: "r.txt")], "an explicit --format wins over the extension")
         XCTAssertEqual(try targets("bmf", ["results.bmf.json"]), [.init(format: .bmf, path: "results.bmf.json")])
         XCTAssertEqual(try targets(nil, ["-"]), [.init(format: .text, path: nil)])
-        XCTAssertEqual(try targets(nil, ["report"]), [.init(format: .text, path: "report")], "no known extension: text, as before")
+        XCTAssertEqual(try targets(nil, ["report"]), [.init(format: .text, path: "report")], "no extension: text, as before")
     }
 
     func testWithoutFormatEachOutTakesItsExtensionsFormat() throws {
@@ -80,6 +80,46 @@ final class ManyOutputsTests: XCTestCase {
         XCTAssertEqual(
             refusal(nil, ["r.csv"], .compare),
             "--out r.csv: its extension names csv, which compare does not write (it writes text, json, markdown, junit, html); give --format")
+    }
+
+    // MARK: An extension that names no format
+
+    /// Written as text, `report.htlm` would look like a page and hold a table:
+    /// refused unless `--format` says the file's format.
+    func testAnUnknownExtensionIsRefusedNamingItAndTheKnownOnes() {
+        XCTAssertEqual(
+            refusal(nil, ["report.htlm"]),
+            "--out report.htlm: .htlm is not an extension run knows (.csv .htm .html .json .markdown .md .txt .xml); "
+                + "rename the file, or give --format for it (--format text|json|markdown|junit|html|github-benchmark|bmf|csv)")
+        // The known ones are those of the formats the command writes: compare writes no CSV.
+        XCTAssertEqual(
+            refusal(nil, ["r.json", "cmp.jsn"], .compare),
+            "--out cmp.jsn: .jsn is not an extension compare knows (.htm .html .json .markdown .md .txt .xml); "
+                + "rename the file, or give --format for it (--format text|json|markdown|junit|html)")
+        for command in [CommandName.run, .baselineShow, .compare, .check, .program] {
+            XCTAssertTrue(refusal(nil, ["out.jsonl"], command).hasPrefix("--out out.jsonl: .jsonl is not an extension"), command.rawValue)
+        }
+    }
+
+    func testAnExplicitFormatOrNoExtensionStillWrites() throws {
+        XCTAssertEqual(try targets("json", ["results.jsonl"]), [.init(format: .json, path: "results.jsonl")], "--format says the format")
+        XCTAssertEqual(
+            try targets("json,html", ["a.data", "b.html"]), [.init(format: .json, path: "a.data"), .init(format: .html, path: "b.html")])
+        XCTAssertEqual(
+            try targets(nil, ["out.d/report", ".hidden", "P.HTM"]),
+            [.init(format: .text, path: "out.d/report"), .init(format: .text, path: ".hidden"), .init(format: .html, path: "P.HTM")])
+    }
+
+    func testAnUnknownExtensionIsRefusedBeforeTheRunAndMergeRefusesAnotherFormatsName() throws {
+        // 10 million frames: a refusal that came after the run would not come back at all.
+        XCTAssertEqual(FrameBenchCommand.main(["run", "plain-feed", "--frames", "10000000", "--out", path("results.jsn")]), 2)
+        XCTAssertEqual(FrameBenchCommand.main(["merge", path("a.json"), "--out", path("merged.html")]), 2)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+        XCTAssertEqual(
+            MergeCommand.checkOut("merged.html"),
+            UsageError("--out merged.html: its extension names html, but merge writes results JSON: name it .json (or any name without a report's extension)"))
+        XCTAssertNil(MergeCommand.checkOut("merged.json"))
+        XCTAssertNil(MergeCommand.checkOut("merged.results"))
     }
 
     // MARK: One run, every report

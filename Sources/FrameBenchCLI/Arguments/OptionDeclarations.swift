@@ -241,7 +241,7 @@ struct OptionDeclaration: Sendable {
             defaultValue: "text", commands: [.compare, .check]),
         OptionDeclaration(
             name: "out", value: "FILE|-",
-            help: "write the report to FILE (atomically; - is standard output); again for more reports of the same run, each in its extension's format (.json .html .md .xml .csv .txt; others text) or --format's",
+            help: "write the report to FILE (atomically; - is standard output); again for more reports of the same run, each in its extension's format (.json .html .md .xml .csv .txt; none: text; others refused) or --format's",
             defaultValue: "-", commands: CommandName.reporters + [.program]),
         OptionDeclaration(
             name: "out", value: "DIR", help: "the folder for stream.bin and frames.jsonl (required)",

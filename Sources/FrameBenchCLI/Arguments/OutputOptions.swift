@@ -20,7 +20,8 @@ import Glibc
 /// | `--format json,html --out a --out b`        | JSON in a, HTML in b (paired in order) |
 ///
 /// Without `--format` each `--out` takes the format its extension names
-/// (`ReportFormat.implied(byFileName:)`), text for any other name or `-`.
+/// (`ReportFormat.implied(byFileName:)`), text for a name without an
+/// extension or `-`; an extension that names no format is refused (exit 2).
 /// `--format A,B` pairs its formats with the `--out`s in order, one each;
 /// one `--format` for several `--out`s, or a listed format whose file's
 /// extension names another, is refused as ambiguous.
@@ -72,7 +73,12 @@ struct OutputOptions {
         guard let text else {
             guard !paths.isEmpty else { return [Target(format: .text, path: nil)] }
             return try paths.map { path in
-                guard let path, let implied = Format.implied(byFileName: path) else { return Target(format: .text, path: path) }
+                guard let path, let implied = Format.implied(byFileName: path) else {
+                    if let path, let unknown = Format.fileExtension(of: path) {
+                        throw unknownExtension(unknown, of: path, supported: supported, command: command)
+                    }
+                    return Target(format: .text, path: path)
+                }
                 guard supported.contains(implied) else {
                     throw UsageError(
                         "--out \(path): its extension names \(implied.rawValue), which \(command.rawValue) does not write (it writes \(supported.map(\.rawValue).joined(separator: ", "))); give --format")
@@ -100,6 +106,16 @@ struct OutputOptions {
             }
             return Target(format: format, path: path)
         }
+    }
+
+    /// `--out FILE` whose extension names no format, with no `--format` to
+    /// say one: refused rather than written as text under a name that says
+    /// otherwise (`report.htlm`, `results.jsn`).
+    static func unknownExtension(_ unknown: String, of path: String, supported: [Format], command: CommandName) -> UsageError {
+        let known = Format.fileExtensions.filter { supported.contains($0.value) }.keys.sorted().map { "." + $0 }
+        return UsageError(
+            "--out \(path): .\(unknown) is not an extension \(command.rawValue) knows (\(known.joined(separator: " "))); "
+                + "rename the file, or give --format for it (--format \(supported.map(\.rawValue).joined(separator: "|")))")
     }
 
     /// The format of the report on standard output, when one goes there.

@@ -11,6 +11,7 @@ enum MergeCommand {
         guard let out = parsed.string("out"), !out.isEmpty else {
             throw UsageError("merge needs --out FILE for the merged results")
         }
+        if let refusal = checkOut(out) { throw refusal }
         let github = parsed.string("github-benchmark")
         // Checked before reading anything: a merge that cannot be written is not started.
         for (option, path) in [("--out", out), ("--github-benchmark", github)] {
@@ -43,5 +44,14 @@ enum MergeCommand {
             )
         }
         return 0
+    }
+
+    /// Merge writes results JSON whatever `--out` says: a name whose
+    /// extension names another report format (`merged.html`) is refused
+    /// rather than filled with JSON.
+    static func checkOut(_ out: String) -> UsageError? {
+        guard let implied = ReportFormat.implied(byFileName: out), implied != .json else { return nil }
+        return UsageError(
+            "--out \(out): its extension names \(implied.rawValue), but merge writes results JSON: name it .json (or any name without a report's extension)")
     }
 }

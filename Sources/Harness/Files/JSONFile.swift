@@ -8,8 +8,8 @@ import Glibc
 /// value at fault (`results file r.json: scenarios[0].settings.frames: 20.5
 /// is not a whole number (line 1, column 230)`).
 ///
-/// A file is read once, in 64 KB chunks, by `JSONStreamParser`: checked as
-/// `JSONScan` checks text (syntax, numbers, repeated keys, trailing text)
+/// A file is read once, in 64 KB chunks, by `JSONStreamParser`: checked
+/// strictly (syntax, numbers, repeated keys, trailing text)
 /// and built into a compact `JSONValue`, which `JSONValueDecoder` decodes
 /// with the model's own `Codable` conformances. Memory is about that of the
 /// numbers the file holds, never the file's bytes (a 100 MB results file:
@@ -85,7 +85,7 @@ public enum JSONFile {
         do {
             let parsed = try JSONStreamParser.parse(descriptor: descriptor, limit: limit)
             return Checked(path: path, what: what, root: parsed.value, byteCount: parsed.byteCount, contentDigest: parsed.digest)
-        } catch let error as JSONScan.Problem {
+        } catch let error as JSONProblem {
             throw UsageError("\(what) \(path)\(error.isSyntax ? " is not valid JSON" : ""): \(error.description)")
         } catch JSONStreamParser.ReadFailure.system(let reason) {
             throw UsageError("cannot read \(what) \(path): \(reason)")
@@ -95,7 +95,7 @@ public enum JSONFile {
     }
 
     /// The line and column where the value at `steps` starts in `file`, read again (error path only).
-    private static func location(of steps: [JSONScan.Step], in file: String) -> JSONStreamParser.Location? {
+    private static func location(of steps: [JSONProblem.Step], in file: String) -> JSONStreamParser.Location? {
         guard let descriptor = try? InputFile.openRegular(file, what: "file") else { return nil }
         defer { close(descriptor) }
         return JSONStreamParser.locate(steps, descriptor: descriptor)
@@ -106,13 +106,13 @@ public enum JSONFile {
         func located(_ codingPath: [CodingKey], _ problem: (String?) -> String) -> String {
             let steps = codingPath.map(step)
             let found = value(at: steps, in: root)?.excerpt
-            let where_ = steps.isEmpty ? "the top level" : JSONScan.pathText(steps)
+            let where_ = steps.isEmpty ? "the top level" : JSONProblem.pathText(steps)
             return "\(where_): \(problem(found))"
         }
         switch error {
         case .keyNotFound(let key, let context):
             let steps = context.codingPath.map(step)
-            return "missing field '\(key.stringValue)' at \(steps.isEmpty ? "the top level" : JSONScan.pathText(steps))"
+            return "missing field '\(key.stringValue)' at \(steps.isEmpty ? "the top level" : JSONProblem.pathText(steps))"
         case .valueNotFound(let type, let context):
             return located(context.codingPath) { "expected \(describe(type)), found \($0 ?? "null")" }
         case .typeMismatch(let type, let context):
@@ -140,7 +140,7 @@ public enum JSONFile {
     }
 
     /// The value at a decoder's coding path.
-    private static func value(at steps: [JSONScan.Step], in root: JSONValue) -> JSONValue? {
+    private static func value(at steps: [JSONProblem.Step], in root: JSONValue) -> JSONValue? {
         var value = root
         for step in steps {
             switch (step, value) {
@@ -156,7 +156,7 @@ public enum JSONFile {
         return value
     }
 
-    private static func step(_ key: CodingKey) -> JSONScan.Step {
+    private static func step(_ key: CodingKey) -> JSONProblem.Step {
         key.intValue.map { .index($0) } ?? .key(key.stringValue)
     }
 

@@ -3,8 +3,9 @@ import Glibc
 #endif
 
 /// Reads JSON from a file in 64 KB chunks into a compact `JSONValue`,
-/// checking it as strictly as `JSONScan` does and failing with the same
-/// `JSONScan.Problem` (key path, message, line and column).
+/// checking it as strictly as RFC 8259 does and failing at the first
+/// problem with a `JSONProblem` (key path, message, line and column); the
+/// tests hold it to a whole-file reference scan (`JSONScan`, test target).
 ///
 /// Why: reading a file whole and handing it to Foundation cost about 6.5
 /// bytes of memory per byte of file (633 MB for a 100 MB results file).
@@ -12,7 +13,7 @@ import Glibc
 /// list of numbers is one packed array (8 bytes a number); the bytes are
 /// never held, and the file's digest (`ContentDigest`) is taken as they go by.
 ///
-/// Refused, as by `JSONScan`: syntax errors, `NaN`, `Infinity` and other bare
+/// Refused: syntax errors, `NaN`, `Infinity` and other bare
 /// words, numbers outside JSON's grammar or beyond a Double, a key given twice
 /// in one object, text after the top-level value; and nesting deeper than
 /// `maximumDepth` (it would exhaust the stack).
@@ -55,11 +56,11 @@ struct JSONStreamParser {
     private var line = 1
     private var lineStart = 0
     private var digest: UInt64 = ContentDigest.seed
-    private var path: [JSONScan.Step] = []
+    private var path: [JSONProblem.Step] = []
     /// The bytes of the number or word being read.
     private var token: [UInt8] = []
     /// The key path `locate` looks for.
-    private var target: [JSONScan.Step]?
+    private var target: [JSONProblem.Step]?
 
     private init(limit: Int?, read: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
         self.read = read
@@ -68,7 +69,7 @@ struct JSONStreamParser {
     }
 
     /// Parses the open file `descriptor` from where it stands to its end.
-    /// - Throws: `JSONScan.Problem` for text that is not JSON (or not allowed),
+    /// - Throws: `JSONProblem` for text that is not JSON (or not allowed),
     ///   `ReadFailure` when reading fails or passes `limit` bytes.
     static func parse(descriptor: Int32, limit: Int?) throws -> Parsed {
         var parser = JSONStreamParser(limit: limit, read: reading(descriptor))
@@ -78,7 +79,7 @@ struct JSONStreamParser {
     /// The line and column where the value at `target` starts in the open file
     /// `descriptor`, read from where it stands; nil when the text has no such value.
     /// For messages about a value the decoder refused (only on that path).
-    static func locate(_ target: [JSONScan.Step], descriptor: Int32) -> Location? {
+    static func locate(_ target: [JSONProblem.Step], descriptor: Int32) -> Location? {
         var parser = JSONStreamParser(limit: nil, read: reading(descriptor))
         parser.target = target
         do { _ = try parser.document() } catch let location as Location { return location } catch {}
@@ -411,7 +412,7 @@ struct JSONStreamParser {
     }
 
     /// `start` and then the bytes from the read position, to 40 bytes or the end of the line
-    /// (`JSONScan`'s excerpt of a token and what follows it). Reads on: only for a message.
+    /// (the reference scan's excerpt of a token and what follows it). Reads on: only for a message.
     private mutating func excerpt(continuing start: [UInt8]) throws -> String {
         var text = start
         while text.count < 40, let byte = try peek(), byte != 0x0A || text.isEmpty {
@@ -439,15 +440,15 @@ struct JSONStreamParser {
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
     }
 
-    private func problem(_ message: String, syntax: Bool = true) -> JSONScan.Problem {
+    private func problem(_ message: String, syntax: Bool = true) -> JSONProblem {
         problem(message, at: path, offset: bufferOffset + index, syntax: syntax)
     }
 
     /// `offset` is on the current line (no token spans lines).
-    private func problem(_ message: String, at path: [JSONScan.Step], offset: Int? = nil, syntax: Bool = true) -> JSONScan.Problem {
+    private func problem(_ message: String, at path: [JSONProblem.Step], offset: Int? = nil, syntax: Bool = true) -> JSONProblem {
         let offset = offset ?? bufferOffset + index
-        return JSONScan.Problem(
-            path: JSONScan.pathText(path), message: message, line: line, column: offset - lineStart + 1, isSyntax: syntax)
+        return JSONProblem(
+            path: JSONProblem.pathText(path), message: message, line: line, column: offset - lineStart + 1, isSyntax: syntax)
     }
 }
 

@@ -3,7 +3,7 @@
 ///
 /// A benchmark name is data, not terminal input: an ESC sequence in one must
 /// not clear the screen, and a `|` must not split a Markdown table cell.
-/// JSON (`JSONEncoder`, `JSON.quote`) and JUnit (`JUnitReport.escape`) escape
+/// JSON (`JSONEncoder`, `JSONString.quote`) and JUnit (`JUnitReport.escape`) escape
 /// on their own.
 public enum UntrustedText {
     /// `text` with control characters (C0, DEL, C1) and bidirectional

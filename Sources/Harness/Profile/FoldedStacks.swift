@@ -39,28 +39,67 @@ public struct FoldedStacks: Equatable, Sendable {
         _ profile: CallgrindProfile, rename: (String) -> String = { $0 }, maximumDepth: Int = 96,
         minimumShare: Double = 1.0 / 20_000
     ) {
+        let roots = FoldedStacks.roots(of: profile)
+        let total = roots.reduce(UInt64(0)) { $0 + profile.inclusiveInstructions(of: $1) }
+        var unfolding = Unfolding(
+            profile: profile, maximumDepth: maximumDepth, minimumCount: max(1, UInt64(Double(total) * minimumShare)))
+        for root in roots {
+            let cost = profile.inclusiveInstructions(of: root)
+            if cost > 0 { unfolding.visit(root, cost) }
+        }
+        counts = FoldedStacks.renamed(unfolding.counts, rename)
+    }
+
+    /// Where stacks start: the functions no collected function called, in name order.
+    private static func roots(of profile: CallgrindProfile) -> [String] {
         var called: Set<String> = []
         for function in profile.functions.values {
             for (callee, call) in function.callees where call.inclusiveInstructions > 0 { called.insert(callee) }
         }
-        let roots = profile.functions.keys.filter { !called.contains($0) }.sorted()
-        let total = roots.reduce(UInt64(0)) { $0 + profile.inclusiveInstructions(of: $1) }
-        let minimumCount = max(1, UInt64(Double(total) * minimumShare))
+        return profile.functions.keys.filter { !called.contains($0) }.sorted()
+    }
+
+    /// `counts` with each frame name passed through `rename` and made a
+    /// valid frame name (`frameName`); stacks that become one are merged.
+    private static func renamed(_ counts: [String: UInt64], _ rename: (String) -> String) -> [String: UInt64] {
+        var renamed: [String: UInt64] = [:]
+        for (key, count) in counts {
+            let stack = key.split(separator: ";", omittingEmptySubsequences: false).map {
+                FoldedStacks.frameName(rename(FoldedStacks.unescape(String($0))))
+            }
+            renamed[stack.joined(separator: ";"), default: 0] += count
+        }
+        return renamed
+    }
+
+    /// The walk from a root down the call graph that splits each path's
+    /// instructions between its function's own line and its callees' paths
+    /// (see the type's summary): the path so far and the lines made.
+    private struct Unfolding {
+        let profile: CallgrindProfile
+        let maximumDepth: Int
+        /// A callee's share below this stays with its caller's own line.
+        let minimumCount: UInt64
         var path: [String] = []
         var onPath: Set<String> = []
-        func inclusive(_ name: String) -> UInt64 { profile.inclusiveInstructions(of: name) }
-        // A call's instructions less what the callee spends calling back into
-        // the stack (its part of them, by this call's share of the callee).
+        /// Stacks (names escaped, joined by `;`) and their own instructions.
+        var counts: [String: UInt64] = [:]
+
+        /// A call's instructions less what the callee spends calling back into
+        /// the stack (its part of them, by this call's share of the callee).
         func acyclic(_ callee: String, _ call: CallgrindProfile.CallCost) -> UInt64 {
             guard let function = profile.functions[callee] else { return call.inclusiveInstructions }
             let back = function.callees.filter { onPath.contains($0.key) }
                 .reduce(UInt64(0)) { $0 + $1.value.inclusiveInstructions }
-            let whole = inclusive(callee)
+            let whole = profile.inclusiveInstructions(of: callee)
             guard back > 0, whole > 0 else { return call.inclusiveInstructions }
             let fraction = min(1, Double(call.inclusiveInstructions) / Double(whole))
             return call.inclusiveInstructions - min(call.inclusiveInstructions, UInt64(Double(back) * fraction))
         }
-        func visit(_ name: String, _ cost: UInt64) {
+
+        /// `cost` instructions of the path ending in `name`: its callees'
+        /// shares go down their paths, the rest is this path's own line.
+        mutating func visit(_ name: String, _ cost: UInt64) {
             path.append(name)
             onPath.insert(name)
             defer {
@@ -83,20 +122,8 @@ public struct FoldedStacks: Equatable, Sendable {
                     visit(callee, share)
                 }
             }
-            if own > 0 { add(path, own) }
+            if own > 0 { counts[path.map(FoldedStacks.escape).joined(separator: ";"), default: 0] += own }
         }
-        for root in roots {
-            let cost = inclusive(root)
-            if cost > 0 { visit(root, cost) }
-        }
-        var renamed: [String: UInt64] = [:]
-        for (key, count) in counts {
-            let stack = key.split(separator: ";", omittingEmptySubsequences: false).map {
-                FoldedStacks.frameName(rename(FoldedStacks.unescape(String($0))))
-            }
-            renamed[stack.joined(separator: ";"), default: 0] += count
-        }
-        counts = renamed
     }
 
     /// Parses folded text (`a;b N` lines); nil for a malformed line.
@@ -107,10 +134,6 @@ public struct FoldedStacks: Equatable, Sendable {
             else { return nil }
             counts[String(line[..<space]), default: 0] += count
         }
-    }
-
-    private mutating func add(_ stack: [String], _ count: UInt64) {
-        counts[stack.map(FoldedStacks.escape).joined(separator: ";"), default: 0] += count
     }
 
     // Names are kept with `;` escaped while stacks are built, so renaming sees the original name.

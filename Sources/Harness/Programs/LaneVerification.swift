@@ -1,5 +1,6 @@
 import Foundation
 import FrameGrid
+import JSONText
 import ProgramDriver
 import TerminalOutput
 import Workloads
@@ -29,7 +30,7 @@ public enum LaneVerification {
         public var shown: String
 
         public var description: String {
-            "--verify: \(benchmark) frame \(frame) row \(row): libvterm shows \(JSON.quote(shown)), the grid has \(JSON.quote(expected))"
+            "--verify: \(benchmark) frame \(frame) row \(row): libvterm shows \(JSONString.quote(shown)), the grid has \(JSONString.quote(expected))"
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 import ProgramDriver
 
 /// A program run written as a recording in the format `record` uses (docs/commands.md,
@@ -55,7 +56,7 @@ public enum ProgramRecording {
             while end < row.count && row[end] == row[x] { end += 1 }
             let style = row[x]
             if style != .plain {
-                let attributes = style.attributes.map(JSON.quote).joined(separator: ", ")
+                let attributes = style.attributes.map(JSONString.quote).joined(separator: ", ")
                 runs.append(
                     "{\"x\": \(x), \"n\": \(end - x), \"fg\": \(colourJSON(style.foreground)), \"bg\": \(colourJSON(style.background)), \"attrs\": [\(attributes)]}"
                 )
@@ -70,7 +71,7 @@ public enum ProgramRecording {
         case .default: return "\"default\""
         case .palette(let index): return String(index)
         case .rgb(let red, let green, let blue):
-            return JSON.quote("#" + [red, green, blue].map { String(format: "%02x", $0) }.joined())
+            return JSONString.quote("#" + [red, green, blue].map { String(format: "%02x", $0) }.joined())
         }
     }
 }

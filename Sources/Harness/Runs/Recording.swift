@@ -1,5 +1,6 @@
 import FrameGrid
 import Foundation
+import JSONText
 import TerminalOutput
 import Workloads
 
@@ -151,7 +152,7 @@ public enum Recording {
                 end += 1
             }
             if style != .plain {
-                let attributes = Attributes.named.filter { style.attributes.contains($0.0) }.map { JSON.quote($0.1) }
+                let attributes = Attributes.named.filter { style.attributes.contains($0.0) }.map { JSONString.quote($0.1) }
                 runs.append(
                     "{\"x\": \(x), \"n\": \(end - x), \"fg\": \(colorJSON(style.foreground)), \"bg\": \(colorJSON(style.background)), \"attrs\": [\(attributes.joined(separator: ", "))]}"
                 )
@@ -165,7 +166,7 @@ public enum Recording {
         switch color.kind {
         case .default: return "\"default\""
         case .palette(let index): return String(index)
-        case .rgb: return JSON.quote(color.description)
+        case .rgb: return JSONString.quote(color.description)
         }
     }
 }

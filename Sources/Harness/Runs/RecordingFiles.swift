@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// A recording's two files (docs/commands.md, "Recordings"): `stream.bin`,
 /// every byte the renderer or program wrote, and `frames.jsonl`, a header
@@ -40,7 +41,7 @@ struct RecordingFiles {
 
     /// The first line: the terminal's size and name.
     mutating func header(cols: Int, rows: Int, term: String) {
-        jsonl += "{\"cols\": \(cols), \"rows\": \(rows), \"term\": \(JSON.quote(term))}\n"
+        jsonl += "{\"cols\": \(cols), \"rows\": \(rows), \"term\": \(JSONString.quote(term))}\n"
     }
 
     /// One frame's line: where its bytes end in the stream, its size (on
@@ -48,7 +49,7 @@ struct RecordingFiles {
     /// text and, when given, its rows' style runs (JSON arrays).
     mutating func frame(_ index: Int, end: Int, cols: Int, rows: Int, lines: [String], styles: [String]?) {
         jsonl += "{\"frame\": \(index), \"end\": \(end), \"cols\": \(cols), \"rows\": \(rows), \"lines\": ["
-        jsonl += lines.map(JSON.quote).joined(separator: ", ")
+        jsonl += lines.map(JSONString.quote).joined(separator: ", ")
         jsonl += "]"
         if let styles { jsonl += ", \"styles\": [" + styles.joined(separator: ", ") + "]" }
         jsonl += "}\n"

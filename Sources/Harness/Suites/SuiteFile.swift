@@ -186,6 +186,7 @@ public struct SuiteFile: Codable, Equatable, Sendable {
                 throw UsageError("\(path): frame_budget_ns must be \(FrameBudget.rangeText(inMilliseconds: false)), not \(budget)")
             }
         }
+        var knownTerms = Set<String>()
         for (suite, declarations) in file.suites.sorted(by: { $0.key < $1.key }) {
             var names = Set<String>()
             for declaration in declarations {
@@ -193,6 +194,11 @@ public struct SuiteFile: Codable, Equatable, Sendable {
                 try declaration.checkKeys(context: context)
                 guard names.insert(declaration.name).inserted else {
                     throw UsageError("\(path): suite '\(suite)' declares '\(declaration.name)' twice")
+                }
+                // A misspelt terminal is refused here, with "did you mean", not by the run that needs it.
+                if let term = declaration.term, !knownTerms.contains(term) {
+                    try TerminfoNames.check(term, what: "\(context): term")
+                    knownTerms.insert(term)
                 }
                 guard let scenario = declaration.scenario else {
                     file.checkedPrograms[suite, default: [:]][declaration.name] = try ProgramEntry(

@@ -30,6 +30,14 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         return fileExtensions[name[name.index(after: dot)...].lowercased()]
     }
 
+    /// The extension of a file name (`report.htm`: "htm"), nil when its last
+    /// component has none: no dot, a dot only in front (`.results`) or at the end.
+    public static func fileExtension(of name: String) -> String? {
+        let file = name.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(name)
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex, file.index(after: dot) != file.endIndex else { return nil }
+        return String(file[file.index(after: dot)...])
+    }
+
     /// The extensions `implied(byFileName:)` knows, each with its format.
     public static let fileExtensions: [String: ReportFormat] = [
         "json": .json, "html": .html, "htm": .html, "md": .markdown, "markdown": .markdown, "xml": .junit, "csv": .csv, "txt": .text,

@@ -10,7 +10,8 @@ import Harness
 /// the median, the frame budget and late frames, script events on its time
 /// axis; a histogram per phase; bytes and dirty cells over the run. For a
 /// comparison (`compare`, `check` with a baseline): both runs' timelines on
-/// one axis, and per timing (the frame and each phase) both distributions
+/// one axis, both runs' bytes and dirty cells on one scale, and per timing
+/// (the frame and each phase) both distributions
 /// overlaid with a box plot each on that timing's own axis, with each row's
 /// verdict and evidence, the phases that moved highlighted; and the budgets.
 /// A run past `FrameSamples.exactFrameLimit` frames kept distributions, not
@@ -132,9 +133,31 @@ public enum HTMLReport {
         }
         html += "<div class=\"grid\">"
         let events = SVGChart.markerPositions(markers, in: report)
-        html += SVGChart.series(report.frames(.bytes), title: "bytes per frame", unit: "B", color: "#4e79a7", markers: events)
-        html += SVGChart.series(report.frames(.dirtyCells), title: "dirty cells per frame", unit: "cells", color: "#f28e2b", markers: events)
-        return html + "</div>"
+        return html + outputSeries(report, baseline: baseline, markers: events) + "</div>"
+    }
+
+    /// Bytes and dirty cells per frame over the run; with a baseline, both
+    /// runs on one scale in the comparison's colours, the baseline wide and
+    /// pale under the candidate (a side that kept a distribution, not
+    /// frames, has no line).
+    private static func outputSeries(_ report: ScenarioReport, baseline: ScenarioReport?, markers events: [(index: Int, name: String)])
+        -> String
+    {
+        guard let baseline else {
+            return SVGChart.series(report.frames(.bytes), title: "bytes per frame", unit: "B", color: "#4e79a7", markers: events)
+                + SVGChart.series(report.frames(.dirtyCells), title: "dirty cells per frame", unit: "cells", color: "#f28e2b", markers: events)
+        }
+        let charts: [(metric: Metric, title: String, unit: String)] = [
+            (.bytes, "bytes per frame", "B"), (.dirtyCells, "dirty cells per frame", "cells"),
+        ]
+        return charts.map { chart in
+            SVGChart.series(
+                [
+                    SVGChart.SeriesLine(
+                        name: "baseline", values: baseline.frames(chart.metric), color: SVGChart.baselineColor, underneath: true),
+                    SVGChart.SeriesLine(name: "candidate", values: report.frames(chart.metric), color: SVGChart.candidateColor),
+                ], title: chart.title, unit: chart.unit, markers: events)
+        }.joined()
     }
 
     /// A run's timeline, or, when its runs kept a distribution rather than

@@ -48,24 +48,54 @@ extension SVGChart {
         _ values: [Double], title: String, unit: String, color: String, markers: [(index: Int, name: String)],
         width: Int = 660, height: Int = 150
     ) -> String {
+        series([SeriesLine(name: nil, values: values, color: color)], title: title, unit: unit, markers: markers, width: width, height: height)
+    }
+
+    /// One line of a series chart: a run's counts in its colour, named (in
+    /// a key above the plot) when the chart compares runs.
+    struct SeriesLine {
+        var name: String?
+        var values: [Double]
+        var color: String
+        /// Drawn wide and pale under the others: two runs of one scene often
+        /// write the same bytes, and a line of the same width would be hidden.
+        var underneath = false
+    }
+
+    /// Counts over the run on one scale (a comparison's baseline and
+    /// candidate), each line over the whole width; script events at their
+    /// frames in the last line's run. A line with no counts is left out.
+    static func series(
+        _ lines: [SeriesLine], title: String, unit: String, markers: [(index: Int, name: String)], width: Int = 660, height: Int = 150
+    ) -> String {
         var svg = open(width, height, title: title)
         let left = 56.0, bottom = 20.0, top = 18.0
         let plotWidth = Double(width) - left - 8, plotHeight = Double(height) - top - bottom
         svg += text(left, 12, title, size: 11)
-        guard !values.isEmpty else { return svg + text(left, top + 20, "not measured") + "</svg>" }
-        let yMax = max(values.max()!, 1)
-        let buckets = buckets(values.count, columns: Int(plotWidth))
-        var points: [String] = []
-        for (column, bucket) in buckets.enumerated() {
-            let value = bucket.map { values[$0] }.max()!
-            let x = left + (Double(column) + 0.5) * plotWidth / Double(buckets.count)
-            points.append("\(HTMLText.number(x)),\(HTMLText.number(top + plotHeight - value / yMax * plotHeight))")
+        let drawn = lines.filter { !$0.values.isEmpty }
+        guard let last = drawn.last else { return svg + text(left, top + 20, "not measured") + "</svg>" }
+        // The key, right of the title: a swatch and a name per line.
+        for (number, keyed) in drawn.enumerated() {
+            guard let name = keyed.name else { continue }
+            let x = left + plotWidth - Double(drawn.count - number) * 80
+            svg += rect(x, 4, 10, 10, keyed.color) + text(x + 14, 13, name, size: 10)
         }
+        let yMax = max(drawn.map { $0.values.max()! }.max()!, 1)
         for event in markers {
-            let x = left + (Double(event.index) + 0.5) / Double(values.count) * plotWidth
+            let x = left + (Double(event.index) + 0.5) / Double(last.values.count) * plotWidth
             svg += "<g><title>\(HTMLText.escape(event.name))</title>" + line(x, top, x, top + plotHeight, "#bbbbbb", dash: true) + "</g>"
         }
-        svg += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.2\" points=\"\(points.joined(separator: " "))\"/>"
+        for drawnLine in drawn {
+            let buckets = buckets(drawnLine.values.count, columns: Int(plotWidth))
+            var points: [String] = []
+            for (column, bucket) in buckets.enumerated() {
+                let value = bucket.map { drawnLine.values[$0] }.max()!
+                let x = left + (Double(column) + 0.5) * plotWidth / Double(buckets.count)
+                points.append("\(HTMLText.number(x)),\(HTMLText.number(top + plotHeight - value / yMax * plotHeight))")
+            }
+            let stroke = drawnLine.underneath ? "stroke-width=\"3\" stroke-opacity=\"0.45\"" : "stroke-width=\"1.2\""
+            svg += "<polyline fill=\"none\" stroke=\"\(drawnLine.color)\" \(stroke) points=\"\(points.joined(separator: " "))\"/>"
+        }
         svg += line(left, top + plotHeight, left + plotWidth, top + plotHeight, "#999")
         svg += text(left - 3, top + 8, "\(Int(yMax)) \(unit)", anchor: "end", size: 9)
         svg += text(left - 3, top + plotHeight, "0", anchor: "end", size: 9)

@@ -30,29 +30,60 @@ extension SVGChart {
         let axis = range.map { LogAxis(lower: $0.lower, upper: $0.upper, start: top + plotHeight, length: -plotHeight) }
             ?? LogAxis(covering: frames + (reachesBudget ? [budget] : []), start: top + plotHeight, length: -plotHeight)
         svg += timeTicks(axis, verticalAt: left, across: plotWidth)
-        let buckets = buckets(frames.count, columns: Int(plotWidth))
-        let columnWidth = plotWidth / Double(buckets.count)
         let floor = top + plotHeight
+        let plot: PlotArea = (left, top, plotWidth, floor)
+        svg += phaseColumns(frames, phases: phases, phaseFrames: phaseFrames, budget: budget,
+            firstFrame: report.settings.warmUpFrames, axis: axis, in: plot)
+        svg += line(left, floor, left + plotWidth, floor, "#999") + line(left, top, left, floor, "#999")
+        svg += medianAndBudget(median: sorted[sorted.count / 2], budget: budget, axis: axis, in: plot)
+        svg += text(left - 5, top - 8, "log", anchor: "end", size: 9, color: "#555")
+        svg += text(left, floor + 14, "frame \(report.settings.warmUpFrames)", size: 10)
+        svg += text(left + plotWidth, floor + 14, "\(frames.count) measured frames", anchor: "end", size: 10)
+        svg += scriptTicks(markerPositions(markers, in: report), of: report, frames: frames.count,
+            left: left, width: plotWidth, top: top, axis: floor)
+        return svg + "</svg>"
+    }
+
+    /// A timeline's plot in pixels: its left and top edges, its width, and
+    /// its floor (the bottom edge, where frame numbers and script events go).
+    typealias PlotArea = (left: Double, top: Double, width: Double, floor: Double)
+
+    /// A column per bucket of frames, as tall as the bucket's slowest frame
+    /// on `axis`, its colours dividing that height in proportion to that
+    /// frame's phases; a late mark above a column that holds a late frame
+    /// (named by its frame number, counted from `firstFrame`).
+    private static func phaseColumns(
+        _ frames: [Double], phases: [FramePhase], phaseFrames: [[Double]], budget: Double, firstFrame: Int, axis: LogAxis,
+        in plot: PlotArea
+    ) -> String {
+        var svg = ""
+        let buckets = buckets(frames.count, columns: Int(plot.width))
+        let columnWidth = plot.width / Double(buckets.count)
         for (column, bucket) in buckets.enumerated() {
             let slowest = bucket.max { frames[$0] < frames[$1] }!
-            let x = left + Double(column) * columnWidth
-            let height = floor - axis.position(frames[slowest])
+            let x = plot.left + Double(column) * columnWidth
+            let height = plot.floor - axis.position(frames[slowest])
             let parts = phaseFrames.map { slowest < $0.count ? max($0[slowest], 0) : 0 }
             let sum = parts.reduce(0, +)
-            var base = floor
+            var base = plot.floor
             for (index, phase) in phases.enumerated() where sum > 0 && parts[index] > 0 {
                 let share = parts[index] / sum * height
                 if share >= 0.05 { svg += rect(x, base - share, columnWidth, share, color(phase)) }
                 base -= share
             }
             if bucket.contains(where: { frames[$0] > budget }) {
-                let frame = report.settings.warmUpFrames + slowest
-                svg += rect(x, top - 12, max(columnWidth, 2), 6, late, title: "late: frame \(frame), \(HTMLText.duration(frames[slowest]))")
+                let frame = firstFrame + slowest
+                svg += rect(x, plot.top - 12, max(columnWidth, 2), 6, late, title: "late: frame \(frame), \(HTMLText.duration(frames[slowest]))")
             }
         }
-        svg += line(left, floor, left + plotWidth, floor, "#999") + line(left, top, left, floor, "#999")
-        let median = sorted[sorted.count / 2]
-        svg += line(left, axis.position(median), left + plotWidth, axis.position(median), "#222", dash: true, width: 1)
+        return svg
+    }
+
+    /// The median frame's dashed line and the frame budget's (or, when the
+    /// budget is off the axis, a note saying so), each labelled.
+    private static func medianAndBudget(median: Double, budget: Double, axis: LogAxis, in plot: PlotArea) -> String {
+        let left = plot.left, top = plot.top, plotWidth = plot.width
+        var svg = line(left, axis.position(median), left + plotWidth, axis.position(median), "#222", dash: true, width: 1)
         // The median's and the budget's labels go right of the plot, where no column can cover them.
         let medianY = axis.position(median), budgetY = axis.position(budget)
         let apart = abs(medianY - budgetY) >= 26
@@ -65,12 +96,7 @@ extension SVGChart {
             svg += text(left + plotWidth - 2, top - 4, "budget \(HTMLText.duration(budget)) is above the chart; no late frames",
                 anchor: "end", size: 10, color: "#666")
         }
-        svg += text(left - 5, top - 8, "log", anchor: "end", size: 9, color: "#555")
-        svg += text(left, floor + 14, "frame \(report.settings.warmUpFrames)", size: 10)
-        svg += text(left + plotWidth, floor + 14, "\(frames.count) measured frames", anchor: "end", size: 10)
-        svg += scriptTicks(markerPositions(markers, in: report), of: report, frames: frames.count,
-            left: left, width: plotWidth, top: top, axis: floor)
-        return svg + "</svg>"
+        return svg
     }
 
     /// The y range two timelines share: both runs' frames, and the budget

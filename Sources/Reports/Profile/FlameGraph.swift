@@ -34,6 +34,24 @@ public enum FlameGraph {
     public static func svg(
         _ stacks: FoldedStacks, title: String, width: Int = 1200, rowHeight: Int = 16, minimumWidth: Double = 0.3
     ) -> String {
+        let root = tree(stacks)
+        let total = max(root.count, 1)
+        let trunk = root.trunk(share: trunkShare)
+        let base = trunk.last!
+        var depth = 0
+        base.walk(0) { _, level in depth = max(depth, level) }
+        let layout = FrameLayout(
+            baseCount: base.count, total: total, plotWidth: Double(width) - 20, top: 92, depth: depth, rowHeight: rowHeight,
+            minimumWidth: minimumWidth)
+        let height = layout.top + (depth + 1) * rowHeight + 44
+        var svg = header(title: title, trunk: trunk, total: total, width: width, height: height, plotWidth: layout.plotWidth)
+        layout.draw(base, start: 0, level: 0, into: &svg)
+        return svg + "<script><![CDATA[\n" + FlameGraphScript.source + "\n]]></script></svg>\n"
+    }
+
+    /// The stacks merged into one tree by their path from the root, the
+    /// frames that only forward a call left out (`forwards`).
+    static func tree(_ stacks: FoldedStacks) -> Node {
         let root = Node(name: "all")
         for line in stacks.lines {
             var node = root
@@ -43,14 +61,14 @@ public enum FlameGraph {
                 node.count += line.count
             }
         }
-        let total = max(root.count, 1)
-        let trunk = root.trunk(share: trunkShare)
+        return root
+    }
+
+    /// The file up to the frames: the `<svg>` element with the figures the
+    /// script zooms by, the title, the collapsed trunk's line (its chain in
+    /// the tooltip), the search box, "reset zoom" and the footer.
+    private static func header(title: String, trunk: [Node], total: UInt64, width: Int, height: Int, plotWidth: Double) -> String {
         let base = trunk.last!
-        let plotWidth = Double(width) - 20
-        var depth = 0
-        base.walk(0) { _, level in depth = max(depth, level) }
-        let top = 92
-        let height = top + (depth + 1) * rowHeight + 44
         let shown = Double(base.count) / Double(total) * 100
         // One line that fits the width; the whole collapsed chain is its tooltip.
         let trunkText = trunk.count <= 1 ? "" : fitted(
@@ -59,7 +77,7 @@ public enum FlameGraph {
         let trunkChain = trunk.map(\.name).joined(separator: " → ")
         let footer = "\(total) instructions; width is the share of them; click a frame to zoom, hover for its count"
         let leftOut = "left out: thunks, protocol witnesses, @objc entry points and the harness' phase markers (their callees drawn in their place)"
-        var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
             + "viewBox=\"0 0 \(width) \(height)\" font-family=\"monospace\" font-size=\"11\" data-total=\"\(total)\" "
             + "data-base=\"\(base.count)\" data-plot=\"\(HTMLText.number(plotWidth))\">"
@@ -74,25 +92,40 @@ public enum FlameGraph {
             + "<text id=\"reset\" x=\"\(width - 10)\" y=\"70\" text-anchor=\"end\" fill=\"#1a5fb4\" style=\"cursor:pointer\">reset zoom</text>"
             + "<text x=\"10\" y=\"\(height - 24)\" fill=\"#555\">\(HTMLText.escape(footer))</text>"
             + "<text x=\"10\" y=\"\(height - 10)\" fill=\"#555\">\(HTMLText.escape(leftOut))</text>"
-        func draw(_ node: Node, start: UInt64, level: Int) {
-            let x = 10 + Double(start) / Double(base.count) * plotWidth
-            let frameWidth = Double(node.count) / Double(base.count) * plotWidth
+    }
+
+    /// Where each frame is drawn: x and width its place and share among
+    /// the base frame's instructions, its row by its depth (roots at the
+    /// bottom, `depth` the deepest level).
+    struct FrameLayout {
+        let baseCount: UInt64
+        let total: UInt64
+        let plotWidth: Double
+        let top: Int
+        let depth: Int
+        let rowHeight: Int
+        let minimumWidth: Double
+
+        /// `node` as a group (its box, its fitted name, its count in the
+        /// tooltip; hidden when narrower than `minimumWidth`), then its
+        /// callees in name order side by side from `start`, a row up.
+        func draw(_ node: Node, start: UInt64, level: Int, into svg: inout String) {
+            let x = 10 + Double(start) / Double(baseCount) * plotWidth
+            let frameWidth = Double(node.count) / Double(baseCount) * plotWidth
             let y = top + (depth - level) * rowHeight
             let share = Double(node.count) / Double(total) * 100
             let label = "\(node.name) (\(node.count) instructions, \((share * 100).rounded() / 100)%)"
             svg += "<g class=\"f\" data-s=\"\(start)\" data-c=\"\(node.count)\" data-l=\"\(level)\" data-n=\"\(HTMLText.escape(node.name))\""
                 + (frameWidth < minimumWidth ? " display=\"none\"" : "") + "><title>\(HTMLText.escape(label))</title>"
                 + "<rect x=\"\(HTMLText.number(x))\" y=\"\(y)\" width=\"\(HTMLText.number(max(frameWidth - 0.5, 0.1)))\" "
-                + "height=\"\(rowHeight - 1)\" fill=\"\(color(node.name, level: level))\" rx=\"1\"/>"
-                + "<text x=\"\(HTMLText.number(x + 3))\" y=\"\(y + rowHeight - 4)\">\(HTMLText.escape(fitted(node.name, frameWidth)))</text></g>"
+                + "height=\"\(rowHeight - 1)\" fill=\"\(FlameGraph.color(node.name, level: level))\" rx=\"1\"/>"
+                + "<text x=\"\(HTMLText.number(x + 3))\" y=\"\(y + rowHeight - 4)\">\(HTMLText.escape(FlameGraph.fitted(node.name, frameWidth)))</text></g>"
             var childStart = start
             for child in node.sortedChildren {
-                draw(child, start: childStart, level: level + 1)
+                draw(child, start: childStart, level: level + 1, into: &svg)
                 childStart += child.count
             }
         }
-        draw(base, start: 0, level: 0)
-        return svg + "<script><![CDATA[\n" + FlameGraphScript.source + "\n]]></script></svg>\n"
     }
 
     /// Frames that only pass a call on, left out of the graph (their few

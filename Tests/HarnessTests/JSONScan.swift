@@ -1,12 +1,15 @@
-/// One pass over JSON text that checks it as strictly as RFC 8259 does and,
-/// at the first problem, says where: the key path (`scenarios[0].settings.frames`),
-/// the text found there, and the line and column.
+@testable import Harness
+
+/// One pass over JSON text in memory that checks it as strictly as RFC 8259
+/// does and, at the first problem, says where: the key path
+/// (`scenarios[0].settings.frames`), the text found there, and the line and
+/// column.
 ///
-/// It builds no tree: memory is the depth of nesting plus the keys of the
-/// objects open at the point reached. Files are read by `JSONStreamParser`,
-/// which finds the same problems as it streams; this scan over bytes in
-/// memory is the reference it is tested against (`JSONStreamParserTests`),
-/// and `Problem`, `Step` and `pathText` are the vocabulary both share.
+/// The reference `JSONStreamParser` is tested against: files are read by
+/// the streaming parser, which must find the same problems as this scan of
+/// the whole text (`JSONStreamParserTests`, `HostileInputTests`). It was the
+/// harness' reader before the streaming one; only tests use it, so it lives
+/// here. `JSONProblem` is the vocabulary both share.
 ///
 /// What it refuses beyond a syntax error: `NaN`, `Infinity` and other bare
 /// words; numbers outside JSON's grammar (`+1`, `0x10`, `01`, `1.`) or beyond
@@ -15,29 +18,8 @@
 ///
 /// - Complexity: O(n) in the bytes, O(depth + open keys) memory.
 struct JSONScan {
-    /// A problem and where it is.
-    struct Problem: Error, Equatable {
-        /// `scenarios[0].settings.frames`, or "" at the top level.
-        var path: String
-        var message: String
-        var line: Int
-        var column: Int
-        /// The text is not JSON at all (else: JSON, but a value no reader should take).
-        var isSyntax = true
-
-        var description: String {
-            "\(path.isEmpty ? "" : "\(path): ")\(message) (line \(line), column \(column))"
-        }
-    }
-
-    /// One step of a key path.
-    enum Step: Equatable {
-        case key(String)
-        case index(Int)
-    }
-
-    /// The top-level object's members that are numbers, strings or literals, as written.
-    private(set) var topLevelScalars: [String: String] = [:]
+    typealias Problem = JSONProblem
+    typealias Step = JSONProblem.Step
 
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
@@ -58,31 +40,30 @@ struct JSONScan {
 
     private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    static func pathText(_ path: [Step]) -> String {
-        var text = ""
-        for step in path {
-            switch step {
-            case .key(let key): text += (text.isEmpty ? "" : ".") + key
-            case .index(let index): text += "[\(index)]"
+    /// What the scan finds wrong with `text`, or nil when it is JSON.
+    static func problem(in text: String) -> Problem? {
+        Array(text.utf8).withUnsafeBytes { bytes -> Problem? in
+            do {
+                _ = try check(bytes)
+                return nil
+            } catch let problem as Problem {
+                return problem
+            } catch {
+                return nil
             }
         }
-        return text
     }
 
     // MARK: - Values
 
     private mutating func value() throws(Problem) {
         guard position < bytes.count else { throw problem("the file ends where a value should be") }
-        let start = position
         switch bytes[position] {
         case UInt8(ascii: "{"): try object()
         case UInt8(ascii: "["): try array()
         case UInt8(ascii: "\""): _ = try string(keepsText: false)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
         default: try word()
-        }
-        if path.count == 1, case .key(let key) = path[0], bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "[") {
-            topLevelScalars[key] = String(decoding: bytes[start..<min(position, start + 100)], as: UTF8.self)
         }
     }
 
@@ -289,6 +270,6 @@ struct JSONScan {
             lineStart = index + 1
         }
         return Problem(
-            path: JSONScan.pathText(path), message: message, line: line, column: offset - lineStart + 1, isSyntax: syntax)
+            path: JSONProblem.pathText(path), message: message, line: line, column: offset - lineStart + 1, isSyntax: syntax)
     }
 }
