@@ -31,7 +31,7 @@ public enum JUnitReport {
             let detail = escape(
                 "frame budget \(Units.duration(scenario.frameBudgetNanoseconds)): \(budget.framesOverBudget) of \(frames) frames over, hitch time ratio \(Units.number(budget.hitchTimeRatio, digits: 2)) ms/s (limit \(Units.number(hitchTimeRatioLimit)) ms/s), longest late streak \(budget.longestLateStreak)"
                     + (scenario.summarizedFrames.map { "; \($0.text)" } ?? ""))
-            let seconds = scenario.metrics[Metric.frameTime.rawValue].map { String(format: "%.9f", $0.p50 / 1e9) } ?? "0"
+            let seconds = scenario.metrics[.frameTime].map { String(format: "%.9f", $0.p50 / 1e9) } ?? "0"
             let open = "    <testcase classname=\"\(escape(scenario.name))\" name=\"\(escape("frame budget [\(scenario.backend)]"))\" time=\"\(seconds)\">"
             if missesFrameBudget(scenario) {
                 failures += 1

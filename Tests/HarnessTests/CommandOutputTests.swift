@@ -119,9 +119,8 @@ final class CommandOutputTests: XCTestCase {
         var baseline = try BaselineStore.read(Self.baselinePath.path)
         baseline.scenarios = Array(baseline.scenarios.prefix(1))
         var candidate = baseline
-        let key = Metric.allocations.rawValue
-        candidate.scenarios[0].metrics[key]?.mean += 5
-        candidate.scenarios[0].metrics[key]?.max += 5
+        candidate.scenarios[0].metrics[.allocations]?.mean += 5
+        candidate.scenarios[0].metrics[.allocations]?.max += 5
         let a = folder.appendingPathComponent("a.json").path
         let b = folder.appendingPathComponent("b.json").path
         try JSONFile.encode(baseline).write(to: URL(fileURLWithPath: a))

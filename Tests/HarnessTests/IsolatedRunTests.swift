@@ -54,8 +54,8 @@ final class IsolatedRunTests: XCTestCase {
         XCTAssertEqual(isolated.scenarios.map(\.key), here.scenarios.map(\.key))
         for (a, b) in zip(isolated.scenarios, here.scenarios) {
             XCTAssertEqual(Set(a.metrics.keys), Set(b.metrics.keys), a.name)
-            XCTAssertEqual(a.runs.first?.frames["bytes_per_frame"], b.runs.first?.frames["bytes_per_frame"], a.name)
-            XCTAssertEqual(a.runs.first?.frames["dirty_cells_per_frame"], b.runs.first?.frames["dirty_cells_per_frame"], a.name)
+            XCTAssertEqual(a.runs.first?.frames[.bytes], b.runs.first?.frames[.bytes], a.name)
+            XCTAssertEqual(a.runs.first?.frames[.dirtyCells], b.runs.first?.frames[.dirtyCells], a.name)
         }
     }
 
