@@ -75,10 +75,11 @@ public enum JUnitReport {
             }
         }
         // One case per scenario and metric: its statistics go together.
-        var order: [String] = []
-        var groups: [String: [MetricComparison]] = [:]
+        struct Group: Hashable { let scenario: String, metric: Metric }
+        var order: [Group] = []
+        var groups: [Group: [MetricComparison]] = [:]
         for row in comparison.rows {
-            let key = "\(row.scenario)\u{0}\(row.metric.rawValue)"
+            let key = Group(scenario: row.scenario, metric: row.metric)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(row)
         }
