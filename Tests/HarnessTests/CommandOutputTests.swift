@@ -128,7 +128,7 @@ final class CommandOutputTests: XCTestCase {
         let (code, errors) = try capturing(STDERR_FILENO, ["compare", a, b, "--quiet"])
         XCTAssertEqual(code, 1)
         XCTAssertTrue(errors.contains("compare: FAILED: "), errors)
-        XCTAssertTrue(errors.contains(key), errors)
+        XCTAssertTrue(errors.contains(Metric.allocations.rawValue), errors)
         let (quietStdout, output) = try capturing(STDOUT_FILENO, ["compare", a, b, "--quiet"])
         XCTAssertEqual(quietStdout, 1)
         XCTAssertEqual(output, "", "the report itself stays quiet")

@@ -144,7 +144,7 @@ final class ResultsMergeTests: XCTestCase {
         var parts = shards(2)
         parts[1].machine.cpu = "Another CPU"
         parts[1].machine.cores += 6
-        for index in parts[0].scenarios.indices { parts[0].scenarios[index].instructions = ["instructions_per_frame": 1000] }
+        for index in parts[0].scenarios.indices { parts[0].scenarios[index].instructions = [.instructions: 1000] }
         let merged = try ResultsMerge.merge(inputs(parts), options: .init(deterministicOnly: true))
         XCTAssertEqual(merged.scenarios.map(\.key), Self.whole.scenarios.map(\.key))
         for (report, original) in zip(merged.scenarios, Self.whole.scenarios) {
