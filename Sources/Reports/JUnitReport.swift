@@ -31,7 +31,7 @@ public enum JUnitReport {
             let detail = escape(
                 "frame budget \(Units.duration(scenario.frameBudgetNanoseconds)): \(budget.framesOverBudget) of \(frames) frames over, hitch time ratio \(Units.number(budget.hitchTimeRatio, digits: 2)) ms/s (limit \(Units.number(hitchTimeRatioLimit)) ms/s), longest late streak \(budget.longestLateStreak)"
                     + (scenario.summarizedFrames.map { "; \($0.text)" } ?? ""))
-            let seconds = scenario.metrics[Metric.frameTime.rawValue].map { String(format: "%.9f", $0.p50 / 1e9) } ?? "0"
+            let seconds = scenario.metrics[.frameTime].map { String(format: "%.9f", $0.p50 / 1e9) } ?? "0"
             let open = "    <testcase classname=\"\(escape(scenario.name))\" name=\"\(escape("frame budget [\(scenario.backend)]"))\" time=\"\(seconds)\">"
             if missesFrameBudget(scenario) {
                 failures += 1
@@ -75,10 +75,11 @@ public enum JUnitReport {
             }
         }
         // One case per scenario and metric: its statistics go together.
-        var order: [String] = []
-        var groups: [String: [MetricComparison]] = [:]
+        struct Group: Hashable { let scenario: String, metric: Metric }
+        var order: [Group] = []
+        var groups: [Group: [MetricComparison]] = [:]
         for row in comparison.rows {
-            let key = "\(row.scenario)\u{0}\(row.metric.rawValue)"
+            let key = Group(scenario: row.scenario, metric: row.metric)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(row)
         }

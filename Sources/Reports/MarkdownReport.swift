@@ -17,7 +17,7 @@ public enum MarkdownReport {
         lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
         for scenario in document.scenarios {
             func cell(_ metric: Metric, _ statistic: Statistic) -> String {
-                if scenario.unmeasured.contains(metric.rawValue) { return "not measured" }
+                if scenario.unmeasured.contains(metric) { return "not measured" }
                 return scenario.value(metric, statistic).map { Units.format($0, metric) } ?? "-"
             }
             lines.append(
@@ -61,8 +61,7 @@ public enum MarkdownReport {
         if !report.budgets.isEmpty {
             lines += ["", "| scenario | budget | value | limit | |", "|---|---|---:|---:|---|"]
             for check in report.budgets {
-                let metric = Metric(rawValue: String(check.limit.prefix { $0 != "." })) ?? .bytes
-                lines.append("| \(UntrustedText.markdown(check.scenario)) | \(UntrustedText.markdown(check.limit)) | \(Units.format(check.value, metric)) | \(Units.format(check.maximum, metric))\(check.basis.isEmpty ? "" : " (\(UntrustedText.markdown(check.basis)))") | \(check.holds ? "holds" : "**exceeded**") |")
+                lines.append("| \(UntrustedText.markdown(check.scenario)) | \(UntrustedText.markdown(check.limit)) | \(Units.format(check.value, check.metric)) | \(Units.format(check.maximum, check.metric))\(check.basis.isEmpty ? "" : " (\(UntrustedText.markdown(check.basis)))") | \(check.holds ? "holds" : "**exceeded**") |")
             }
         }
         for key in report.onlyInBaseline { lines.append("- \(UntrustedText.markdown(key)): in the baseline only") }

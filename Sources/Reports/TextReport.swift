@@ -27,13 +27,13 @@ public struct TextReport {
                 "  " + TextReport.pad("metric", 34) + ["p50", "p90", "p99", "p99.9", "max", "mean"].map { TextReport.lpad($0, 10) }.joined(separator: " "))
             for metric in Metric.allCases {
                 let label = TextReport.label(metric, stage: scenario.stage)
-                if scenario.unmeasured.contains(metric.rawValue) {
+                if scenario.unmeasured.contains(metric) {
                     lines.append("  " + TextReport.pad(label, 34) + TextReport.lpad("not measured", 10))
                     continue
                 }
                 // Instruction counts get a row when each frame was counted on its own.
                 guard let summary = metric.kind == .instructions
-                    ? scenario.instructionDistribution[metric.rawValue] : scenario.metrics[metric.rawValue]
+                    ? scenario.instructionDistribution[metric] : scenario.metrics[metric]
                 else { continue }
                 let cells = [summary.p50, summary.p90, summary.p99, summary.p999, summary.max, summary.mean].map {
                     TextReport.lpad(Units.format($0, metric), 10)
@@ -42,7 +42,7 @@ public struct TextReport {
             }
             if !scenario.instructions.isEmpty {
                 let counted = Metric.allCases.compactMap { metric in
-                    scenario.instructions[metric.rawValue].map { "\(metric.phase?.rawValue ?? metric.rawValue) \(Units.count($0))" }
+                    scenario.instructions[metric].map { "\(metric.phase?.rawValue ?? metric.rawValue) \(Units.count($0))" }
                 }
                 lines.append("  instructions per frame (callgrind, mean): " + counted.joined(separator: ", "))
             }
@@ -172,11 +172,10 @@ public struct TextReport {
         var lines = [bold("budgets")]
         for check in checks {
             let status = check.holds ? green("holds") : red("EXCEEDED")
-            let metric = Metric(rawValue: String(check.limit.prefix { $0 != "." })) ?? .bytes
             lines.append(
                 "  " + TextReport.pad(UntrustedText.terminal(check.scenario), 30) + TextReport.pad(UntrustedText.terminal(check.limit), 34)
-                    + TextReport.lpad(Units.format(check.value, metric), 12) + " <= "
-                    + TextReport.pad(Units.format(check.maximum, metric), 12) + status
+                    + TextReport.lpad(Units.format(check.value, check.metric), 12) + " <= "
+                    + TextReport.pad(Units.format(check.maximum, check.metric), 12) + status
                     + (check.basis.isEmpty ? "" : "  (\(check.basis))"))
         }
         return lines.joined(separator: "\n")

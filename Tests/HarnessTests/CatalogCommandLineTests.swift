@@ -57,7 +57,7 @@ final class CatalogCommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.error)
         let document = try BaselineStore.read(json)
         XCTAssertEqual(document.scenarios.map(\.name), ["fixture-stripes-40x10"])
-        let measured = document.scenarios.first?.runs.first?.frames["frame_time_ns"]?.count
+        let measured = document.scenarios.first?.runs.first?.frames[.frameTime]?.count
         XCTAssertEqual(measured, 24 - RunDefaults.warmUpFrames(forFrames: 24), "every frame after the warm-up, measured in the child")
         // framebench itself does not know the scene: had the child been framebench, the run would have failed so.
         let framebench = try run(try built("framebench"), ["run", "fixture-stripes", "--frames", "24"])

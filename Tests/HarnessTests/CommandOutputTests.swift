@@ -119,9 +119,8 @@ final class CommandOutputTests: XCTestCase {
         var baseline = try BaselineStore.read(Self.baselinePath.path)
         baseline.scenarios = Array(baseline.scenarios.prefix(1))
         var candidate = baseline
-        let key = Metric.allocations.rawValue
-        candidate.scenarios[0].metrics[key]?.mean += 5
-        candidate.scenarios[0].metrics[key]?.max += 5
+        candidate.scenarios[0].metrics[.allocations]?.mean += 5
+        candidate.scenarios[0].metrics[.allocations]?.max += 5
         let a = folder.appendingPathComponent("a.json").path
         let b = folder.appendingPathComponent("b.json").path
         try JSONFile.encode(baseline).write(to: URL(fileURLWithPath: a))
@@ -129,7 +128,7 @@ final class CommandOutputTests: XCTestCase {
         let (code, errors) = try capturing(STDERR_FILENO, ["compare", a, b, "--quiet"])
         XCTAssertEqual(code, 1)
         XCTAssertTrue(errors.contains("compare: FAILED: "), errors)
-        XCTAssertTrue(errors.contains(key), errors)
+        XCTAssertTrue(errors.contains(Metric.allocations.rawValue), errors)
         let (quietStdout, output) = try capturing(STDOUT_FILENO, ["compare", a, b, "--quiet"])
         XCTAssertEqual(quietStdout, 1)
         XCTAssertEqual(output, "", "the report itself stays quiet")

@@ -71,8 +71,8 @@ final class ExportFormatTests: XCTestCase {
         }
         let report = Self.document.scenarios[0]
         let frame = try XCTUnwrap(BencherMetricFormat.document(Self.document)[report.key]?[Metric.frameTime.rawValue])
-        XCTAssertEqual(frame.value, report.metrics[Metric.frameTime.rawValue]?.p50)
-        XCTAssertEqual(frame.upperValue, report.metrics[Metric.frameTime.rawValue]?.p99)
+        XCTAssertEqual(frame.value, report.metrics[.frameTime]?.p50)
+        XCTAssertEqual(frame.upperValue, report.metrics[.frameTime]?.p99)
     }
 
     // MARK: CSV (RFC 4180)
@@ -94,7 +94,7 @@ final class ExportFormatTests: XCTestCase {
         let hostile = rows.filter { $0[0] == Self.hostileName }
         XCTAssertEqual(Set(hostile.map { $0[1] }), ["framebench", "ncurses"], "the hostile name is one field, intact")
         let median = try XCTUnwrap(rows.first { $0[0] == Self.hostileName && $0[1] == "framebench" && $0[4] == "frame_time_ns" && $0[6] == "p50" })
-        XCTAssertEqual(Double(median[7]), Self.document.scenarios[0].metrics["frame_time_ns"]?.p50)
+        XCTAssertEqual(Double(median[7]), Self.document.scenarios[0].metrics[.frameTime]?.p50)
     }
 
     func testCSVQuotesOnlyFieldsThatNeedIt() {

@@ -80,7 +80,7 @@ final class ExporterTests: XCTestCase {
             name: "exact", backend: "framebench", stage: "diff+encode", settings: settings, metrics: [:],
             histogram: Histogram(values: times.map(Double.init)),
             budget: FrameBudget.evaluate(frameTimes: times.map(Double.init), budget: 1_000_000),
-            frameBudgetNanoseconds: 1_000_000, runs: [RunSamples(frames: [Metric.frameTime.rawValue: times])],
+            frameBudgetNanoseconds: 1_000_000, runs: [RunSamples(frames: [.frameTime: times])],
             peakResidentBytes: 0)
         let bytes = try ChromeTrace.render([report], commit: nil, created: "now")
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])

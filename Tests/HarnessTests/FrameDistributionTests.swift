@@ -135,7 +135,7 @@ final class FrameDistributionTests: XCTestCase {
 
         let record = samples.record(of: [.frameTime, .allocations])
         XCTAssertTrue(record.frames.isEmpty)
-        XCTAssertEqual(record.distributions[Metric.frameTime.rawValue]?.count, limit + 2_345)
+        XCTAssertEqual(record.distributions[.frameTime]?.count, limit + 2_345)
         let carried = try JSONDecoder().decode(FrameSamples.self, from: JSONEncoder().encode(samples))
         XCTAssertEqual(carried.frames, samples.frames)
         XCTAssertEqual(carried.budgetTally, samples.budgetTally)

@@ -88,7 +88,7 @@ final class GateTests: XCTestCase {
         let report = try XCTUnwrap(SuiteRunner(benchmarks: [settings]).run().document.scenarios.first)
         XCTAssertEqual(report.budget.framesOverBudget, 36)
         XCTAssertEqual(report.histogram.total, 36)
-        XCTAssertLessThan(try XCTUnwrap(report.metrics["render_ns"]).p50, 2_000_000)
+        XCTAssertLessThan(try XCTUnwrap(report.metrics[.renderTime]).p50, 2_000_000)
     }
 
     func testAFrameBudgetMustBePositiveWherEverItIsGiven() throws {
@@ -121,9 +121,9 @@ final class GateTests: XCTestCase {
         let old = try BaselineStore.read(file.path)
         XCTAssertEqual(old.schemaVersion, 2)
         let scenario = try XCTUnwrap(old.scenarios.first)
-        XCTAssertNil(scenario.metrics["frame_time_ns"], "schema 1 timed the render stage: it must not pose as the whole frame")
-        XCTAssertEqual(scenario.metrics["render_ns"]?.p50, 20_000)
-        XCTAssertEqual(scenario.metrics["render_allocations"]?.max, 0)
+        XCTAssertNil(scenario.metrics[.frameTime], "schema 1 timed the render stage: it must not pose as the whole frame")
+        XCTAssertEqual(scenario.metrics[.renderTime]?.p50, 20_000)
+        XCTAssertEqual(scenario.metrics[.renderAllocations]?.max, 0)
         XCTAssertNotNil(scenario.timingsNotComparable)
         let now = try document()
         let report = Comparison.compare(baseline: old, candidate: now)
@@ -249,7 +249,7 @@ final class GateTests: XCTestCase {
 
     func testAllocationsNotMeasuredAreNeitherZeroNorCompared() throws {
         var candidate = try document()
-        candidate.scenarios[0].unmeasured = Metric.allCases.filter { $0.kind == .allocation }.map(\.rawValue)
+        candidate.scenarios[0].unmeasured = Metric.allCases.filter { $0.kind == .allocation }
         for metric in candidate.scenarios[0].unmeasured { candidate.scenarios[0].metrics[metric] = nil }
         let report = Comparison.compare(baseline: try document(RegressionInjection(allocationsPerFrame: 5)), candidate: candidate)
         let rows = report.rows.filter { $0.metric.kind == .allocation }
@@ -327,8 +327,8 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(scenario.runs.count, 2)
         XCTAssertEqual(scenario.settings.repeats, 2)
         XCTAssertEqual(scenario.histogram.total, 180)
-        XCTAssertEqual(scenario.metrics["bytes_per_frame"]?.mean, a.scenarios[0].metrics["bytes_per_frame"]?.mean)
-        XCTAssertEqual(scenario.metrics["bytes_per_frame"]?.max, a.scenarios[0].metrics["bytes_per_frame"]?.max)
+        XCTAssertEqual(scenario.metrics[.bytes]?.mean, a.scenarios[0].metrics[.bytes]?.mean)
+        XCTAssertEqual(scenario.metrics[.bytes]?.max, a.scenarios[0].metrics[.bytes]?.max)
     }
 
     func testTrialsDrawnFromAPoolAreJudgedAsCompareJudgesTheirRounds() throws {
@@ -363,8 +363,8 @@ final class GateTests: XCTestCase {
         let a = try document(frames: 100)
         let b = try document(RegressionInjection(allocationsPerFrame: 1), frames: 100)
         let pooled = try RunDocument.pooled([("a.json", a), ("b.json", b)])
-        let mean = try XCTUnwrap(pooled.scenarios[0].metrics["allocations_per_frame"]).mean
-        let expected = (a.scenarios[0].metrics["allocations_per_frame"]!.mean + b.scenarios[0].metrics["allocations_per_frame"]!.mean) / 2
+        let mean = try XCTUnwrap(pooled.scenarios[0].metrics[.allocations]).mean
+        let expected = (a.scenarios[0].metrics[.allocations]!.mean + b.scenarios[0].metrics[.allocations]!.mean) / 2
         XCTAssertEqual(mean, expected, accuracy: 1e-9)
         var other = a
         other.machine.cpu = "Other"

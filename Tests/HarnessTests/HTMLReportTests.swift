@@ -144,7 +144,7 @@ final class HTMLReportTests: XCTestCase {
         let candidate = try document()
         var report = ComparisonReport()
         report.budgets = [
-            BudgetCheck(scenario: candidate.scenarios[0].key, limit: "frame_time_ns.p50", value: 2, maximum: 1)
+            BudgetCheck(scenario: candidate.scenarios[0].key, limit: "frame_time_ns.p50", metric: .frameTime, value: 2, maximum: 1)
         ]
         let html = page(HTMLReport.comparison(baseline: nil, candidate: candidate, report: report))
         assertSelfContained(html)

@@ -38,19 +38,19 @@ final class InstructionRunTests: XCTestCase {
         let second = try counted()
         let ours = try XCTUnwrap(first.scenarios.first { $0.backend == "framebench" })
         for phase in FramePhase.steps(of: .framebench) + [.frame, .render] {
-            let count = try XCTUnwrap(ours.instructions[Metric.instructions(of: phase).rawValue], "\(phase)")
+            let count = try XCTUnwrap(ours.instructions[Metric.instructions(of: phase)], "\(phase)")
             XCTAssertGreaterThan(count, 0, "\(phase)")
         }
-        let total = ours.instructions["instructions_per_frame"]!
+        let total = ours.instructions[.instructions]!
         // Each frame counted on its own (CountedRun refuses a dump count other
         // than the measured frames), averaging to the mean.
-        for (name, mean) in ours.instructions {
-            let distribution = try XCTUnwrap(ours.instructionDistribution[name], name)
-            XCTAssertEqual(distribution.mean, mean, accuracy: 1e-6 * max(mean, 1), name)
-            XCTAssertLessThanOrEqual(distribution.min, distribution.max, name)
+        for (metric, mean) in ours.instructions {
+            let distribution = try XCTUnwrap(ours.instructionDistribution[metric], metric.rawValue)
+            XCTAssertEqual(distribution.mean, mean, accuracy: 1e-6 * max(mean, 1), metric.rawValue)
+            XCTAssertLessThanOrEqual(distribution.min, distribution.max, metric.rawValue)
         }
-        XCTAssertEqual(ours.value(.instructions, .p99), ours.instructionDistribution["instructions_per_frame"]?.p99)
-        let phases = FramePhase.steps(of: .framebench).map { ours.instructions[Metric.instructions(of: $0).rawValue]! }
+        XCTAssertEqual(ours.value(.instructions, .p99), ours.instructionDistribution[.instructions]?.p99)
+        let phases = FramePhase.steps(of: .framebench).map { ours.instructions[Metric.instructions(of: $0)]! }
         XCTAssertEqual(total, phases.reduce(0, +), accuracy: 1e-6 * total)
         // Identical, frame by frame and phase by phase. (Before the counted
         // child ran in `/` with an allowlisted environment, diff moved by up
@@ -61,8 +61,8 @@ final class InstructionRunTests: XCTestCase {
         XCTAssertEqual(ours.instructions, repeated.instructions)
         XCTAssertEqual(ours.instructionDistribution, repeated.instructionDistribution)
         let reference = try XCTUnwrap(first.scenarios.first { $0.backend == "ncurses" })
-        XCTAssertNotNil(reference.instructions["transfer_instructions"])
-        XCTAssertNotNil(reference.instructions["render_instructions"])
+        XCTAssertNotNil(reference.instructions[.transferInstructions])
+        XCTAssertNotNil(reference.instructions[.renderInstructions])
         // ncurses' own code is not ours to pin down: its doupdate varies a
         // little from run to run however the child is started, with or
         // without address-space randomisation (measured here, release, 8
@@ -71,9 +71,9 @@ final class InstructionRunTests: XCTestCase {
         // stage, 0.065% of the frame). Held to 0.1% of the frame, as
         // docs/metrics.md says and scripts/gate_power.py checks.
         let again = try XCTUnwrap(second.scenarios.first { $0.backend == "ncurses" })
-        let frame = try XCTUnwrap(reference.instructions["instructions_per_frame"])
-        for (name, count) in reference.instructions {
-            XCTAssertEqual(count, try XCTUnwrap(again.instructions[name]), accuracy: 1e-3 * frame, name)
+        let frame = try XCTUnwrap(reference.instructions[.instructions])
+        for (metric, count) in reference.instructions {
+            XCTAssertEqual(count, try XCTUnwrap(again.instructions[metric]), accuracy: 1e-3 * frame, metric.rawValue)
         }
     }
 
@@ -102,16 +102,16 @@ final class InstructionRunTests: XCTestCase {
         XCTAssertEqual(ours.instructions, oursAlone.instructions)
         XCTAssertEqual(ours.instructionDistribution, oursAlone.instructionDistribution)
         let reference = try XCTUnwrap(both.scenarios.first { $0.backend == "ncurses" })
-        XCTAssertGreaterThan(reference.instructions["render_instructions"] ?? 0, 0)
+        XCTAssertGreaterThan(reference.instructions[.renderInstructions] ?? 0, 0)
     }
 
     func testCountingOurLaneAloneLeavesTheNcursesLaneTimedButUncounted() throws {
         let document = try counted(ourLaneOnly: true)
         let ours = try XCTUnwrap(document.scenarios.first { $0.backend == "framebench" })
         let reference = try XCTUnwrap(document.scenarios.first { $0.backend == "ncurses" })
-        XCTAssertGreaterThan(ours.instructions["layout_instructions"] ?? 0, 0)
+        XCTAssertGreaterThan(ours.instructions[.layoutInstructions] ?? 0, 0)
         XCTAssertEqual(reference.instructions, [:])
-        XCTAssertNotNil(reference.metrics["frame_time_ns"])
+        XCTAssertNotNil(reference.metrics[.frameTime])
         XCTAssertEqual(FrameBenchCommand.main(["run", "plain-feed", "--frames", "5", "--count-lanes", "ncurses"]), 2)
     }
 

@@ -25,7 +25,7 @@ final class IsolatedRunTests: XCTestCase {
         return try runner.run().document
     }
 
-    private func frames(_ document: RunDocument, _ name: String, _ backend: String) throws -> [String: [Int]] {
+    private func frames(_ document: RunDocument, _ name: String, _ backend: String) throws -> [Metric: [Int]] {
         try XCTUnwrap(document.scenarios.first { $0.name == name && $0.backend == backend }?.runs.first?.frames)
     }
 
@@ -37,12 +37,12 @@ final class IsolatedRunTests: XCTestCase {
         for backend in ["framebench", "ncurses"] {
             let a = try frames(alone, watcha.name, backend)
             let b = try frames(afterOthers, watcha.name, backend)
-            let counts = a.keys.filter { !$0.hasSuffix("_ns") }.sorted()
-            XCTAssertTrue(counts.contains("allocations_per_frame") && counts.contains("bytes_per_frame"), "\(counts)")
+            let counts = a.keys.filter { !$0.isTiming }
+            XCTAssertTrue(counts.contains(.allocations) && counts.contains(.bytes), "\(counts)")
             for metric in counts {
-                XCTAssertEqual(a[metric], b[metric], "\(backend) \(metric)")
+                XCTAssertEqual(a[metric], b[metric], "\(backend) \(metric.rawValue)")
             }
-            XCTAssertEqual(a["frame_time_ns"]?.count, watcha.frames - watcha.warmUpFrames)
+            XCTAssertEqual(a[.frameTime]?.count, watcha.frames - watcha.warmUpFrames)
         }
     }
 
@@ -54,8 +54,8 @@ final class IsolatedRunTests: XCTestCase {
         XCTAssertEqual(isolated.scenarios.map(\.key), here.scenarios.map(\.key))
         for (a, b) in zip(isolated.scenarios, here.scenarios) {
             XCTAssertEqual(Set(a.metrics.keys), Set(b.metrics.keys), a.name)
-            XCTAssertEqual(a.runs.first?.frames["bytes_per_frame"], b.runs.first?.frames["bytes_per_frame"], a.name)
-            XCTAssertEqual(a.runs.first?.frames["dirty_cells_per_frame"], b.runs.first?.frames["dirty_cells_per_frame"], a.name)
+            XCTAssertEqual(a.runs.first?.frames[.bytes], b.runs.first?.frames[.bytes], a.name)
+            XCTAssertEqual(a.runs.first?.frames[.dirtyCells], b.runs.first?.frames[.dirtyCells], a.name)
         }
     }
 

@@ -125,7 +125,7 @@ final class JSONStreamParserTests: XCTestCase {
         let streamed: RunDocument = try JSONFile.read(out, what: "results file")
         XCTAssertEqual(streamed, foundation)
         XCTAssertGreaterThan(
-            streamed.scenarios.first?.runs.first?.frames["frame_time_ns"]?.count ?? 0, 10)
+            streamed.scenarios.first?.runs.first?.frames[.frameTime]?.count ?? 0, 10)
     }
 
     func testANumberThatDoesNotFitItsFieldIsNamedWithItsLineAndColumn() throws {

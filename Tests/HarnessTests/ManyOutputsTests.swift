@@ -134,7 +134,7 @@ final class ManyOutputsTests: XCTestCase {
         XCTAssertTrue(junit.contains("tests=\"2\" failures=\"0\""), junit)
         for scenario in document.scenarios {
             // The JUnit case's time is the JSON's median frame: one measurement, not two.
-            let seconds = String(format: "%.9f", try XCTUnwrap(scenario.metrics[Metric.frameTime.rawValue]).p50 / 1e9)
+            let seconds = String(format: "%.9f", try XCTUnwrap(scenario.metrics[.frameTime]).p50 / 1e9)
             XCTAssertTrue(junit.contains("name=\"frame budget [\(scenario.backend)]\" time=\"\(seconds)\""), "\(scenario.backend): \(junit)")
         }
         let csv = try ExportFormatTests.parseCSV(String(contentsOfFile: path("c.csv"), encoding: .utf8))

@@ -18,7 +18,7 @@ final class NextAllocatorTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
         let document = try JSONDecoder().decode(RunDocument.self, from: data)
-        return try XCTUnwrap(document.scenarios.first?.runs.first?.frames["allocations_per_frame"])
+        return try XCTUnwrap(document.scenarios.first?.runs.first?.frames[.allocations])
     }
 
     func testCountsAreTheSameWhenBlocksComeFromTheNextAllocator() throws {

@@ -48,11 +48,11 @@ final class ProgramCommandTests: XCTestCase {
         XCTAssertEqual(report.backend, "program")
         XCTAssertEqual(report.runs.count, 1)
         // Start-up frames are not measured; frame time is input to frame complete.
-        XCTAssertEqual(report.runs[0].frames["frame_time_ns"], [1_000, 500])
-        XCTAssertEqual(report.runs[0].frames["render_ns"], [700, 400])
-        XCTAssertEqual(report.runs[0].frames["bytes_per_frame"], [40, 60])
-        XCTAssertEqual(report.runs[0].frames["dirty_cells_per_frame"], [12, 200])
-        XCTAssertEqual(report.metrics["bytes_per_frame"]?.mean, 50)
+        XCTAssertEqual(report.runs[0].frames[.frameTime], [1_000, 500])
+        XCTAssertEqual(report.runs[0].frames[.renderTime], [700, 400])
+        XCTAssertEqual(report.runs[0].frames[.bytes], [40, 60])
+        XCTAssertEqual(report.runs[0].frames[.dirtyCells], [12, 200])
+        XCTAssertEqual(report.metrics[.bytes]?.mean, 50)
         XCTAssertEqual(report.peakResidentBytes, 4096)
         XCTAssertEqual(report.settings.script, "j x2")
         XCTAssertEqual(report.settings.frames, 2)
@@ -93,8 +93,8 @@ final class ProgramCommandTests: XCTestCase {
         run.sentInputs = [input(0, sent: 1_000, frames: 1...2), input(1, sent: 4_000, frames: nil)]
         run.doubts = ["words"]
         let report = ProgramReport.scenario(name: "app", runs: [run])
-        XCTAssertEqual(report.runs[0].frames["frame_time_ns"], [1_000], "to the first frame; the unanswered key is not timed")
-        XCTAssertEqual(report.runs[0].frames["bytes_per_frame"], [47], "the whole answer's bytes")
+        XCTAssertEqual(report.runs[0].frames[.frameTime], [1_000], "to the first frame; the unanswered key is not timed")
+        XCTAssertEqual(report.runs[0].frames[.bytes], [47], "the whole answer's bytes")
         let figures = try XCTUnwrap(report.program)
         XCTAssertEqual(figures.inputToSettledNs, [[2_000]])
         XCTAssertEqual(figures.unansweredInputs, [[1]])
@@ -257,8 +257,8 @@ final class ProgramCommandTests: XCTestCase {
         let document: RunDocument = try JSONFile.read(out, what: "results")
         XCTAssertEqual(document.suite, "s")
         XCTAssertEqual(document.scenarios.map(\.key), ["one [program]"])
-        XCTAssertEqual(document.scenarios[0].runs[0].frames["bytes_per_frame"], [9, 9, 9])
-        XCTAssertEqual(document.scenarios[0].runs[0].frames["dirty_cells_per_frame"], [3, 3, 3])
+        XCTAssertEqual(document.scenarios[0].runs[0].frames[.bytes], [9, 9, 9])
+        XCTAssertEqual(document.scenarios[0].runs[0].frames[.dirtyCells], [3, 3, 3])
         XCTAssertEqual(
             FrameBenchCommand.main(["program", "--suite", "s", "--suites", path, "--format", "json", "--out", out]), 2)
     }

@@ -56,8 +56,8 @@ final class ProgramSuiteTests: XCTestCase {
         XCTAssertEqual(app.runs.count, 2, "repeats: 2")
         XCTAssertEqual(app.runs.map { $0[.bytes] }, [[9, 9, 9], [9, 9, 9]])
         XCTAssertEqual(app.program?.inputs, [3, 3])
-        XCTAssertEqual(app.unmeasured, ["allocations_per_frame", "allocated_bytes_per_frame"])
-        XCTAssertNil(app.metrics["allocations_per_frame"], "not measured is not zero")
+        XCTAssertEqual(app.unmeasured, [.allocations, .allocatedBytes])
+        XCTAssertNil(app.metrics[.allocations], "not measured is not zero")
         XCTAssertTrue(app.instructions.isEmpty)
         XCTAssertEqual(document.scenarios[1].histogram.total, 27, "the scene's 30 frames, 3 of them warm-up")
         XCTAssertEqual(document.failedProgramRuns, [])
@@ -180,8 +180,8 @@ final class ProgramSuiteTests: XCTestCase {
                 settings: settings, frames: [frame], outcome: .completed, exit: nil, inputs: 1, timeToFirstFrame: 1_000,
                 peakResidentBytes: 0, cpuNanoseconds: 0, usesSynchronizedUpdates: false)
             var report = ProgramReport.scenario(name: "p", runs: [run])
-            report.runs = bytes.map { RunSamples(frames: ["bytes_per_frame": $0, "frame_time_ns": $0.map { _ in 1_000 }]) }
-            report.metrics["bytes_per_frame"] = Summary(bytes.flatMap { $0 }.map(Double.init))
+            report.runs = bytes.map { RunSamples(frames: [.bytes: $0, .frameTime: $0.map { _ in 1_000 }]) }
+            report.metrics[.bytes] = Summary(bytes.flatMap { $0 }.map(Double.init))
             return report
         }
         func bytesRow(_ old: [[Int]], _ new: [[Int]]) -> MetricComparison {

@@ -13,15 +13,15 @@ final class ResultsDiffTests: XCTestCase {
         let settings = ScenarioSettings(
             scenario: name, script: "default", frames: 3, cols: 10, rows: 4, feedItems: 5, seed: 1, term: "xterm",
             warmUpFrames: 0, repeats: runs.count, synchronizedOutput: false, scrollRegions: true, eraseAndRepeat: true)
-        var metrics: [String: Summary] = [:]
+        var metrics: [Metric: Summary] = [:]
         for metric in Set(runs.flatMap(\.keys)) {
-            metrics[metric.rawValue] = Summary(runs.flatMap { $0[metric] ?? [] }.map(Double.init))
+            metrics[metric] = Summary(runs.flatMap { $0[metric] ?? [] }.map(Double.init))
         }
-        let samples = runs.map { RunSamples(frames: Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) })) }
+        let samples = runs.map { RunSamples(frames: $0) }
         let times = samples.flatMap { $0[.frameTime] }
         let scenario = ScenarioReport(
             name: name, backend: backend, stage: "diff+encode", settings: settings, metrics: metrics,
-            instructions: Dictionary(uniqueKeysWithValues: instructions.map { ($0.key.rawValue, $0.value) }),
+            instructions: instructions,
             histogram: Histogram(values: times), budget: FrameBudget.evaluate(frameTimes: times, budget: 16_670_000),
             frameBudgetNanoseconds: 16_670_000, runs: samples, peakResidentBytes: 0)
         return ResultsDiff.Entry(path: "\(name).json", report: scenario)
@@ -129,7 +129,7 @@ final class ResultsDiffTests: XCTestCase {
         XCTAssertEqual(FrameBenchCommand.main(["run", "plain-feed", "--size", "20x6", "--frames", "12", "--format", "json", "--quiet", "--out", a]), 0)
         var document = try BaselineStore.read(a)
         var frames = document.scenarios[0].runs[0].frames
-        frames[Metric.bytes.rawValue]![5] += 1
+        frames[.bytes]![5] += 1
         document.scenarios[0].runs[0].frames = frames
         try AtomicFile.write(try JSONFile.encode(document, compact: true), to: URL(fileURLWithPath: b), replacing: false)
         XCTAssertEqual(FrameBenchCommand.main(["results-diff", a, a, "--exact", "allocation,output"]), 0)

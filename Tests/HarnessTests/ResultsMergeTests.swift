@@ -87,7 +87,7 @@ final class ResultsMergeTests: XCTestCase {
             let inFirstShard = parts[0].scenarios.contains { $0.key == report.key }
             XCTAssertEqual(report.runs.count, inFirstShard ? 2 : 1, report.key)
             XCTAssertEqual(report.settings.repeats, inFirstShard ? 2 : 1, report.key)
-            XCTAssertEqual(report.metrics["allocations_per_frame"]?.mean, original.metrics["allocations_per_frame"]?.mean)
+            XCTAssertEqual(report.metrics[.allocations]?.mean, original.metrics[.allocations]?.mean)
         }
     }
 
@@ -144,16 +144,16 @@ final class ResultsMergeTests: XCTestCase {
         var parts = shards(2)
         parts[1].machine.cpu = "Another CPU"
         parts[1].machine.cores += 6
-        for index in parts[0].scenarios.indices { parts[0].scenarios[index].instructions = ["instructions_per_frame": 1000] }
+        for index in parts[0].scenarios.indices { parts[0].scenarios[index].instructions = [.instructions: 1000] }
         let merged = try ResultsMerge.merge(inputs(parts), options: .init(deterministicOnly: true))
         XCTAssertEqual(merged.scenarios.map(\.key), Self.whole.scenarios.map(\.key))
         for (report, original) in zip(merged.scenarios, Self.whole.scenarios) {
-            XCTAssertNil(report.metrics["frame_time_ns"])
+            XCTAssertNil(report.metrics[.frameTime])
             XCTAssertNil(report.value(.frameTime, .p50))
-            XCTAssertTrue(report.runs.allSatisfy { $0.frames["layout_ns"] == nil && $0.frames["frame_time_ns"] == nil })
+            XCTAssertTrue(report.runs.allSatisfy { $0.frames[.layoutTime] == nil && $0.frames[.frameTime] == nil })
             XCTAssertNotNil(report.timingsNotComparable)
-            XCTAssertEqual(report.metrics["allocations_per_frame"], original.metrics["allocations_per_frame"])
-            XCTAssertEqual(report.metrics["bytes_per_frame"], original.metrics["bytes_per_frame"])
+            XCTAssertEqual(report.metrics[.allocations], original.metrics[.allocations])
+            XCTAssertEqual(report.metrics[.bytes], original.metrics[.bytes])
             XCTAssertEqual(report.instructions, [:], "another processor: the C library may run other code")
         }
         let report = Comparison.compare(baseline: Self.whole, candidate: merged)
@@ -183,7 +183,7 @@ final class ResultsMergeTests: XCTestCase {
         let first = Self.whole.scenarios[0]
         let median = try XCTUnwrap(entries.first { $0.name == "\(first.key) frame_time_ns p50" })
         XCTAssertEqual(median.unit, "ns")
-        XCTAssertEqual(median.value, first.metrics["frame_time_ns"]?.p50)
+        XCTAssertEqual(median.value, first.metrics[.frameTime]?.p50)
         XCTAssertTrue(entries.contains { $0.name == "\(first.key) allocations_per_frame mean" && $0.unit == "allocations" })
     }
 }

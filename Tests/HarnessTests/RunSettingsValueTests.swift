@@ -137,7 +137,7 @@ final class RunSettingsValueTests: XCTestCase {
         func bytes(_ settings: RunSettings, _ isolation: SuiteRunner.Isolation) throws -> [Int]? {
             var runner = SuiteRunner(benchmarks: [settings])
             runner.isolation = isolation
-            return try runner.run().document.scenarios.first?.runs.first?.frames["bytes_per_frame"]
+            return try runner.run().document.scenarios.first?.runs.first?.frames[.bytes]
         }
         let isolated = try bytes(settings(feedFile: feed), .processPerRun)
         XCTAssertNotNil(isolated)
@@ -163,7 +163,7 @@ final class RunSettingsValueTests: XCTestCase {
     private func report(_ settings: RunSettings, bytes: Double) -> ScenarioReport {
         ScenarioReport(
             name: settings.name, backend: "framebench", stage: "diff+encode", settings: ScenarioSettings(settings),
-            metrics: [Metric.bytes.rawValue: Summary([bytes, bytes])], histogram: Histogram(values: [1, 2]),
+            metrics: [.bytes: Summary([bytes, bytes])], histogram: Histogram(values: [1, 2]),
             budget: FrameBudget.evaluate(frameTimes: [1, 2], budget: settings.frameBudgetNanoseconds),
             frameBudgetNanoseconds: settings.frameBudgetNanoseconds, runs: [], peakResidentBytes: 0)
     }

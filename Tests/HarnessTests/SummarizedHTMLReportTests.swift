@@ -18,10 +18,8 @@ final class SummarizedHTMLReportTests: XCTestCase {
                 RunSamples(frames: [:], distributions: run.frames.mapValues { FrameDistribution($0.map(Double.init)) })
             }
             // The summaries as a summarized run has them: from the distributions.
-            for key in scenario.metrics.keys {
-                if let metric = Metric(rawValue: key), let distribution = scenario.pooledDistribution(metric) {
-                    scenario.metrics[key] = Summary(distribution)
-                }
+            for metric in scenario.metrics.keys {
+                if let distribution = scenario.pooledDistribution(metric) { scenario.metrics[metric] = Summary(distribution) }
             }
             scenario.summarizedFrames = FrameSummaryNote(frames: scenario.pooledDistribution(.frameTime)?.count ?? 0)
             summarized.scenarios[index] = scenario

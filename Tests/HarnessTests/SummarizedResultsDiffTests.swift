@@ -23,7 +23,7 @@ final class SummarizedResultsDiffTests: XCTestCase {
         // One frame of layout allocations one bucket up, summary, count, min, max and mean left as they were:
         // only the bucket-by-bucket comparison can see it.
         var moved = document
-        let metric = Metric.layoutAllocations.rawValue
+        let metric = Metric.layoutAllocations
         let original = try XCTUnwrap(moved.scenarios[0].runs[0].distributions[metric])
         var buckets = original.buckets
         let from = try XCTUnwrap(buckets.firstIndex { $0 > 0 })
@@ -47,12 +47,12 @@ final class SummarizedResultsDiffTests: XCTestCase {
         let exact = try HTMLReportTests.documentForCharts()
         let summarized = SummarizedHTMLReportTests.summarized(exact)
         var fewer = summarized
-        let metric = Metric.bytes.rawValue
+        let metric = Metric.bytes
         let frames = exact.scenarios[0].runs[0][.bytes]
         fewer.scenarios[0].runs[0].distributions[metric] = FrameDistribution(Array(frames.dropLast()))
         let outcome = ResultsDiff(rules: exactCounts).compare(entries(summarized), entries(fewer))
         XCTAssertEqual(
-            outcome.differences, ["\(exact.scenarios[0].key): \(metric) of run 1 has \(frames.count) frames in A, \(frames.count - 1) in B (distributions)"])
+            outcome.differences, ["\(exact.scenarios[0].key): \(metric.rawValue) of run 1 has \(frames.count) frames in A, \(frames.count - 1) in B (distributions)"])
         // A side that kept its frames is counted into buckets to compare with the other's distribution.
         var mixed = summarized
         mixed.scenarios[0].runs[0] = exact.scenarios[0].runs[0]

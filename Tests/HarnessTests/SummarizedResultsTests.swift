@@ -70,7 +70,7 @@ final class SummarizedResultsTests: XCTestCase {
         XCTAssertEqual(scenario.runs.count, 2)
         XCTAssertEqual(scenario.summarizedFrames?.frames, 72)
         let alone = try XCTUnwrap(document.scenarios.first?.pooledDistribution(.allocations))
-        XCTAssertEqual(scenario.metrics[Metric.allocations.rawValue]?.max, alone.max)
+        XCTAssertEqual(scenario.metrics[.allocations]?.max, alone.max)
         XCTAssertEqual(scenario.histogram.total, 72)
     }
 

@@ -144,11 +144,11 @@ final class TraceTests: XCTestCase {
     func testAHundredThousandFrameRunStaysBoundedByTheStatedRule() throws {
         let count = 100_000
         let times = (0..<count).map { $0 % 97 == 0 ? 20_000_000 : 1_000_000 + $0 % 13 }
-        var frames: [String: [Int]] = [Metric.frameTime.rawValue: times]
+        var frames: [Metric: [Int]] = [.frameTime: times]
         for phase in FramePhase.steps(of: .framebench) {
-            frames[Metric.time(of: phase).rawValue] = times.map { phase == .layout ? $0 - 4 : 1 }
+            frames[Metric.time(of: phase)] = times.map { phase == .layout ? $0 - 4 : 1 }
         }
-        frames[Metric.bytes.rawValue] = Array(repeating: 10, count: count)
+        frames[.bytes] = Array(repeating: 10, count: count)
         let document = RunDocument(
             schemaVersion: 2, created: "now", machine: .current(), git: GitState(commit: "c", dirty: false),
             suite: nil, scenarios: [synthetic(frames, count: count)])
@@ -190,15 +190,15 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual((other["lanes"] as? [[String: Any]])?.first?["frames"] as? Int, 30)
     }
 
-    private func synthetic(_ frames: [String: [Int]], count: Int) -> ScenarioReport {
+    private func synthetic(_ frames: [Metric: [Int]], count: Int) -> ScenarioReport {
         let settings = ScenarioSettings(
             scenario: "plain-feed", script: "default", frames: count + 10, cols: 80, rows: 24, feedItems: 10, seed: 1,
             term: "xterm", warmUpFrames: 10, repeats: 1, synchronizedOutput: false, scrollRegions: true,
             eraseAndRepeat: true)
-        let times = frames[Metric.frameTime.rawValue]!.map(Double.init)
+        let times = frames[.frameTime]!.map(Double.init)
         return ScenarioReport(
             name: "long", backend: "framebench", stage: "diff+encode", settings: settings,
-            metrics: [Metric.frameTime.rawValue: Summary(times)], histogram: Histogram(values: times),
+            metrics: [.frameTime: Summary(times)], histogram: Histogram(values: times),
             budget: FrameBudget.evaluate(frameTimes: times, budget: 16_670_000), frameBudgetNanoseconds: 16_670_000,
             runs: [RunSamples(frames: frames)], peakResidentBytes: 0)
     }

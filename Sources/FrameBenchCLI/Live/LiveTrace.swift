@@ -19,12 +19,10 @@ enum LiveTrace {
         let write = column(summary.writeNanoseconds)
         let encode = zip(render, diff).map { $0 - $1 }
         let frame = (0..<count).map { layout[$0] + render[$0] + write[$0] }
-        let frames: [String: [Int]] = [
-            Metric.frameTime.rawValue: frame, Metric.updateTime.rawValue: Array(repeating: 0, count: count),
-            Metric.layoutTime.rawValue: layout, Metric.diffTime.rawValue: diff, Metric.encodeTime.rawValue: encode,
-            Metric.writeTime.rawValue: write, Metric.renderTime.rawValue: render,
-            Metric.bytes.rawValue: column(summary.bytes), Metric.dirtyCells.rawValue: column(summary.dirtyCells),
-            Metric.allocations.rawValue: column(summary.allocations),
+        let frames: [Metric: [Int]] = [
+            .frameTime: frame, .updateTime: Array(repeating: 0, count: count), .layoutTime: layout, .diffTime: diff,
+            .encodeTime: encode, .writeTime: write, .renderTime: render, .bytes: column(summary.bytes),
+            .dirtyCells: column(summary.dirtyCells), .allocations: column(summary.allocations),
         ]
         let size = options.workloadSettings.size
         let settings = ScenarioSettings(

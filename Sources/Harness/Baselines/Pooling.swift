@@ -41,24 +41,25 @@ extension ScenarioReport {
         if let difference = settings.firstFrameDifference(from: other.settings) {
             throw UsageError("\(context): different frames (\(difference))")
         }
-        for (name, count) in other.instructions {
+        for (metric, count) in other.instructions {
             // Instruction counts of one build are the same in every run; a
             // mean keeps a pooled file honest if a library picked another path.
-            instructions[name] = instructions[name].map { ($0 + count) / 2 } ?? count
+            instructions[metric] = instructions[metric].map { ($0 + count) / 2 } ?? count
         }
         // Per-frame counts of one build are the same in every run (to 0.03%
         // of a frame): the first file's distribution stands for all.
-        for (name, distribution) in other.instructionDistribution where instructionDistribution[name] == nil {
-            instructionDistribution[name] = distribution
+        for (metric, distribution) in other.instructionDistribution where instructionDistribution[metric] == nil {
+            instructionDistribution[metric] = distribution
         }
-        unmeasured = Array(Set(unmeasured).union(other.unmeasured)).sorted()
+        // By name, as pooled files have always listed them.
+        unmeasured = Set(unmeasured).union(other.unmeasured).sorted { $0.rawValue < $1.rawValue }
         if let more = other.program { program?.append(more) }
         runs += other.runs
         settings.repeats += other.settings.repeats
         peakResidentBytes = max(peakResidentBytes, other.peakResidentBytes)
         if timingsNotComparable == nil { timingsNotComparable = other.timingsNotComparable }
-        for metric in Metric.allCases where metric.kind != .instructions && !unmeasured.contains(metric.rawValue) {
-            if let summary = pooledSummary(metric) { metrics[metric.rawValue] = summary }
+        for metric in Metric.allCases where metric.kind != .instructions && !unmeasured.contains(metric) {
+            if let summary = pooledSummary(metric) { metrics[metric] = summary }
         }
         if let distribution = pooledDistribution(.frameTime) {
             // Frames past the limit were not kept in order: the budget is

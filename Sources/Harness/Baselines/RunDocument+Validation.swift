@@ -58,50 +58,41 @@ extension RunDocument {
         }
     }
 
-    /// Summaries and instruction counts: known metrics, finite, counts not negative.
+    /// Summaries and instruction counts: finite, counts not negative (their
+    /// names were read as metrics of their kind: `UnknownMetricName`).
     private static func validateMetrics(_ scenario: ScenarioReport, _ fail: (String, String) -> UsageError) throws {
-        for (name, summary) in scenario.metrics.sorted(by: { $0.key < $1.key }) {
-            guard let metric = Metric(rawValue: name) else { throw fail("metrics.\(name)", "unknown metric '\(name)'") }
+        for (metric, summary) in scenario.metrics.sortedByName {
             for statistic in Statistic.allCases {
                 // Counts and sizes cannot be negative; a phase time is a difference of clock readings and may dip below 0.
                 let value = summary.value(of: statistic)
                 guard value.isFinite, value >= 0 || metric.isTiming else {
-                    throw fail("metrics.\(name).\(statistic.rawValue)", "\(value) must be a finite number, not negative")
+                    throw fail("metrics.\(metric.rawValue).\(statistic.rawValue)", "\(value) must be a finite number, not negative")
                 }
             }
         }
-        for (name, value) in scenario.instructions.sorted(by: { $0.key < $1.key }) {
-            guard let metric = Metric(rawValue: name), metric.kind == .instructions else {
-                throw fail("instructions.\(name)", "'\(name)' is not an instruction metric")
-            }
+        for (metric, value) in scenario.instructions.sortedByName {
             guard value.isFinite, value >= 0 else {
-                throw fail("instructions.\(name)", "\(value) must be a non-negative number")
+                throw fail("instructions.\(metric.rawValue)", "\(value) must be a non-negative number")
             }
         }
     }
 
-    /// Per-frame values and distributions: per-frame metrics, one count per
-    /// frame, counts and sizes not negative, a metric in one form only.
+    /// Per-frame values and distributions: one count per frame, counts and
+    /// sizes not negative, a metric in one form only.
     private static func validateRuns(_ runs: [RunSamples], _ fail: (String, String) -> UsageError) throws {
         for (runIndex, run) in runs.enumerated() {
-            for (name, values) in run.frames.sorted(by: { $0.key < $1.key }) {
-                let key = "runs[\(runIndex)].frames.\(name)"
-                guard let metric = Metric(rawValue: name), metric.kind != .instructions else {
-                    throw fail(key, "'\(name)' is not a per-frame metric")
-                }
-                guard values.count == run.frames[Metric.frameTime.rawValue]?.count ?? values.count else {
+            for (metric, values) in run.frames.sortedByName {
+                let key = "runs[\(runIndex)].frames.\(metric.rawValue)"
+                guard values.count == run.frames[.frameTime]?.count ?? values.count else {
                     throw fail(key, "\(values.count) frames, but a different number of frame times")
                 }
                 if !metric.isTiming, let negative = values.firstIndex(where: { $0 < 0 }) {
                     throw fail("\(key)[\(negative)]", "\(values[negative]) is negative: a count or size cannot be")
                 }
             }
-            for (name, distribution) in run.distributions.sorted(by: { $0.key < $1.key }) {
-                let key = "runs[\(runIndex)].distributions.\(name)"
-                guard let metric = Metric(rawValue: name), metric.kind != .instructions else {
-                    throw fail(key, "'\(name)' is not a per-frame metric")
-                }
-                guard run.frames[name] == nil else { throw fail(key, "'\(name)' has both frames and a distribution") }
+            for (metric, distribution) in run.distributions.sortedByName {
+                let key = "runs[\(runIndex)].distributions.\(metric.rawValue)"
+                guard run.frames[metric] == nil else { throw fail(key, "'\(metric.rawValue)' has both frames and a distribution") }
                 guard distribution.min.isFinite, distribution.max.isFinite, distribution.mean.isFinite else {
                     throw fail(key, "min, max and mean must be finite numbers")
                 }

@@ -60,13 +60,10 @@ enum SchemaOne {
             schemaVersion: RunDocument.schemaVersion, created: old.created, machine: old.machine, git: old.git,
             suite: old.suite,
             scenarios: old.scenarios.map { scenario in
-                var metrics: [String: Summary] = [:]
+                var metrics: [Metric: Summary] = [:]
                 for (name, summary) in scenario.metrics {
-                    if let metric = renamed[name] {
-                        metrics[metric.rawValue] = summary
-                    } else if Metric(rawValue: name) != nil {
-                        metrics[name] = summary
-                    }
+                    // Names schema 2 lost are dropped: no figure of theirs is compared.
+                    if let metric = renamed[name] ?? Metric(rawValue: name) { metrics[metric] = summary }
                 }
                 let histogram =
                     scenario.histogram.lowerBounds.count == scenario.histogram.counts.count

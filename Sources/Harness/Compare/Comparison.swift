@@ -34,6 +34,8 @@ public struct BudgetCheck: Equatable, Sendable {
     public var scenario: String
     /// The limit as written: `layout_ns.p50`.
     public var limit: String
+    /// The limit's metric, whose unit its figures are in.
+    public var metric: Metric
     public var value: Double
     public var maximum: Double
     /// How the maximum came about: "" for an absolute limit, "+10% of the baseline's 1.2ms" for a relative one.
@@ -94,10 +96,10 @@ public struct ComparisonReport: Sendable {
     /// scenario, gating rows first, then by size: "layout_ns +12.1%". The
     /// whole frame is not a phase: it moves with whichever did.
     public func movedPhases(of scenario: String) -> [String] {
-        var named = Set<String>()  // a metric once, by its gating or largest change (mean and max both moved: one name)
+        var named = Set<Metric>()  // a metric once, by its gating or largest change (mean and max both moved: one name)
         return rows.filter { $0.scenario == scenario && $0.verdict == .worse && ![nil, .frame].contains($0.metric.phase) }
             .sorted { ($0.gates ? 0 : 1, -$0.change) < ($1.gates ? 0 : 1, -$1.change) }
-            .filter { named.insert($0.metric.rawValue).inserted }
+            .filter { named.insert($0.metric).inserted }
             .map { "\($0.metric.rawValue) \($0.change.isFinite ? String(format: "%+.1f%%", $0.change * 100) : "new")" }
     }
 }
@@ -142,12 +144,12 @@ public enum Comparison {
             guard let value = report.value(key.metric, key.statistic) else { return nil }
             switch limit {
             case .absolute(let maximum):
-                return BudgetCheck(scenario: report.key, limit: key.text, value: value, maximum: maximum)
+                return BudgetCheck(scenario: report.key, limit: key.text, metric: key.metric, value: value, maximum: maximum)
             case .relative(let fraction):
                 guard let base = baseline?.value(key.metric, key.statistic) else { return nil }
                 if key.metric.isTiming, baseline?.timingsNotComparable != nil { return nil }
                 return BudgetCheck(
-                    scenario: report.key, limit: key.text, value: value, maximum: base * (1 + fraction),
+                    scenario: report.key, limit: key.text, metric: key.metric, value: value, maximum: base * (1 + fraction),
                     basis: String(format: "%+g%% of the baseline's ", fraction * 100) + Units.format(base, key.metric))
             }
         }
@@ -185,7 +187,7 @@ public enum Comparison {
         _ metric: Metric, _ old: ScenarioReport, _ new: ScenarioReport, _ frameDifference: String?,
         _ machineDifference: String?, _ options: ComparisonOptions
     ) -> MetricComparison? {
-        guard let before = old.metrics[metric.rawValue], let after = new.metrics[metric.rawValue] else { return nil }
+        guard let before = old.metrics[metric], let after = new.metrics[metric] else { return nil }
         var row = MetricComparison(
             scenario: new.key, metric: metric, statistic: .p50, baseline: before.p50, candidate: after.p50,
             verdict: .notComparable, evidence: "", gates: false)
@@ -201,7 +203,7 @@ public enum Comparison {
             judgeUnpaired(&row, old, new, options)
         }
         // Whether the phase is a large enough share of the frame to gate.
-        if row.gates, metric != .frameTime, let frame = old.metrics[Metric.frameTime.rawValue]?.p50, frame > 0 {
+        if row.gates, metric != .frameTime, let frame = old.metrics[.frameTime]?.p50, frame > 0 {
             let share = before.p50 / frame
             if share < options.gatingShare {
                 row.gates = false
@@ -262,9 +264,9 @@ public enum Comparison {
     }
 
     static func countRows(_ metric: Metric, _ old: ScenarioReport, _ new: ScenarioReport, _ frameDifference: String?) -> [MetricComparison] {
-        let notMeasured = old.unmeasured.contains(metric.rawValue) || new.unmeasured.contains(metric.rawValue)
-        guard let before = old.metrics[metric.rawValue] ?? (notMeasured ? Summary([]) : nil),
-            let after = new.metrics[metric.rawValue] ?? (notMeasured ? Summary([]) : nil)
+        let notMeasured = old.unmeasured.contains(metric) || new.unmeasured.contains(metric)
+        guard let before = old.metrics[metric] ?? (notMeasured ? Summary([]) : nil),
+            let after = new.metrics[metric] ?? (notMeasured ? Summary([]) : nil)
         else { return [] }
         let isProgram = new.backend == ProgramReport.backend
         let varies = isProgram ? programOutputVaries(metric, old, new) : nil
@@ -321,7 +323,7 @@ public enum Comparison {
         _ metric: Metric, _ old: ScenarioReport, _ new: ScenarioReport, _ frameDifference: String?,
         _ machineDifference: String?, _ options: ComparisonOptions
     ) -> MetricComparison? {
-        guard let a = old.instructions[metric.rawValue], let b = new.instructions[metric.rawValue] else { return nil }
+        guard let a = old.instructions[metric], let b = new.instructions[metric] else { return nil }
         var row = MetricComparison(
             scenario: new.key, metric: metric, statistic: .mean, baseline: a, candidate: b, verdict: .notComparable,
             evidence: "", gates: false)
@@ -334,7 +336,7 @@ public enum Comparison {
             // phase of a few hundred instructions does not fail the gate by
             // changing a few, while a change worth that share of the frame
             // fails it in any phase.
-            let frame = old.instructions[Metric.instructions.rawValue] ?? a
+            let frame = old.instructions[.instructions] ?? a
             let threshold = options.instructionTolerance * frame
             row.verdict = abs(b - a) <= threshold ? .unchanged : (b > a ? .worse : .better)
             row.evidence = String(format: "instructions: %+.0f a frame, tolerance %g%% of the frame (%.0f)", b - a, options.instructionTolerance * 100, threshold)

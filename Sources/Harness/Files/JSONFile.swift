@@ -45,6 +45,8 @@ public enum JSONFile {
                 return try JSONValueDecoder.decode(T.self, from: root)
             } catch let error as DecodingError {
                 throw UsageError("\(what) \(path): \(JSONFile.explain(error, in: root, file: path))")
+            } catch let error as UnknownMetricName {
+                throw UsageError("\(what) \(path): \(error)")
             }
         }
     }

@@ -5,23 +5,20 @@ public enum ReportBuilder {
         let scenario = scenarioSettings(settings)  // once: a feed file is read for its digest
         let unmeasured = AllocationSnapshot.isCounting ? [] : Metric.allCases.filter { $0.kind == .allocation }
         return run.results.map { result in
-            var metrics: [String: Summary] = [:]
+            var metrics: [Metric: Summary] = [:]
             for metric in result.metrics where metric.kind != .instructions && !unmeasured.contains(metric) {
-                if let summary = result.samples.summary(of: metric) { metrics[metric.rawValue] = summary }
+                if let summary = result.samples.summary(of: metric) { metrics[metric] = summary }
             }
             var report = ScenarioReport(
                 name: settings.name, backend: result.backend.rawValue, stage: result.stage,
                 settings: scenario, metrics: metrics,
-                instructions: Dictionary(uniqueKeysWithValues: result.instructions.map { ($0.key.rawValue, $0.value) }),
-                instructionDistribution: Dictionary(
-                    uniqueKeysWithValues: result.instructionFrames.filter { !$0.value.isEmpty }.map {
-                        ($0.key.rawValue, Summary($0.value))
-                    }),
+                instructions: result.instructions,
+                instructionDistribution: result.instructionFrames.filter { !$0.value.isEmpty }.mapValues { Summary($0) },
                 histogram: histogram(result.samples),
                 budget: budget(result.samples, settings.frameBudgetNanoseconds),
                 frameBudgetNanoseconds: settings.frameBudgetNanoseconds, runs: result.runs,
                 peakResidentBytes: run.peakResidentBytes,
-                unmeasured: unmeasured.filter { result.metrics.contains($0) }.map(\.rawValue))
+                unmeasured: unmeasured.filter { result.metrics.contains($0) })
             if result.samples.isSummarized { report.summarizedFrames = FrameSummaryNote(frames: result.samples.frames) }
             return report
         }

@@ -8,23 +8,29 @@
 /// `FrameDistribution.relativeError`), so a results file stays bounded
 /// whatever the frame count; a metric is in one of the two, never both.
 public struct RunSamples: Codable, Equatable, Sendable {
-    /// Metric name (`frame_time_ns`, `layout_allocations`, ...) to one value
-    /// per measured frame, in the metric's unit.
-    public var frames: [String: [Int]]
-    /// Metric name to the distribution of its frames, for runs past the limit.
-    public var distributions: [String: FrameDistribution]
+    /// Each per-frame metric's value for every measured frame, in the
+    /// metric's unit (written under the metric's name: `frame_time_ns`).
+    public var frames: [Metric: [Int]]
+    /// Each metric's distribution of its frames, for runs past the limit.
+    public var distributions: [Metric: FrameDistribution]
 
     enum CodingKeys: String, CodingKey { case frames, distributions }
 
-    public init(frames: [String: [Int]], distributions: [String: FrameDistribution] = [:]) {
+    public init(frames: [Metric: [Int]], distributions: [Metric: FrameDistribution] = [:]) {
         self.frames = frames
         self.distributions = distributions
     }
 
+    /// A name that is no per-frame metric is an `UnknownMetricName`.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        frames = try container.decode([String: [Int]].self, forKey: .frames)
-        distributions = try container.decodeIfPresent([String: FrameDistribution].self, forKey: .distributions) ?? [:]
+        let problem = { (name: String) in "'\(name)' is not a per-frame metric" }
+        frames = try UnknownMetricName.keyed(
+            container.decode([String: [Int]].self, forKey: .frames), section: "frames", at: decoder.codingPath,
+            kinds: Metric.Kind.perFrame, problem: problem)
+        distributions = try UnknownMetricName.keyed(
+            container.decodeIfPresent([String: FrameDistribution].self, forKey: .distributions) ?? [:],
+            section: "distributions", at: decoder.codingPath, kinds: Metric.Kind.perFrame, problem: problem)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -35,12 +41,12 @@ public struct RunSamples: Codable, Equatable, Sendable {
 
     /// The metric's frames in order; empty when only its distribution was kept.
     public subscript(metric: Metric) -> [Double] {
-        frames[metric.rawValue]?.map(Double.init) ?? []
+        frames[metric]?.map(Double.init) ?? []
     }
 
     /// The run's median of a metric (from its distribution past the limit).
     public func median(_ metric: Metric) -> Double? {
-        if let distribution = distributions[metric.rawValue] { return distribution.percentile(0.5) }
+        if let distribution = distributions[metric] { return distribution.percentile(0.5) }
         let values = self[metric]
         return values.isEmpty ? nil : Summary(values).p50
     }

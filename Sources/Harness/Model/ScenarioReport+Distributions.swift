@@ -1,7 +1,7 @@
 extension ScenarioReport {
     /// Whether any run of the report kept a metric's distribution rather than its frames.
     public func isSummarized(_ metric: Metric) -> Bool {
-        runs.contains { $0.distributions[metric.rawValue] != nil }
+        runs.contains { $0.distributions[metric] != nil }
     }
 
     /// Every run's frames of a metric as one distribution, runs that kept
@@ -10,7 +10,7 @@ extension ScenarioReport {
         guard isSummarized(metric) else { return nil }
         var pooled = FrameDistribution()
         for run in runs {
-            if let distribution = run.distributions[metric.rawValue] {
+            if let distribution = run.distributions[metric] {
                 pooled.merge(distribution)
             } else {
                 for value in run[metric] { pooled.add(value) }
@@ -32,7 +32,7 @@ extension ScenarioReport {
     /// judged on the ratio of medians).
     public func roundValues(_ metric: Metric) -> [[Double]] {
         runs.map { run in
-            guard run.distributions[metric.rawValue] != nil else { return run[metric] }
+            guard run.distributions[metric] != nil else { return run[metric] }
             return run.median(metric).map { [$0] } ?? []
         }
     }

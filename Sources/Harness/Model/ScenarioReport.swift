@@ -7,14 +7,16 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     /// What the render stage (`render_ns`) is for this backend.
     public var stage: String
     public var settings: ScenarioSettings
-    /// Summaries over every measured frame of every run, by metric name.
-    public var metrics: [String: Summary]
-    /// Instruction counts under callgrind, mean per measured frame, by metric
-    /// name; empty when the run did not count instructions.
-    public var instructions: [String: Double]
+    /// Summaries over every measured frame of every run, by metric (written
+    /// under its name).
+    public var metrics: [Metric: Summary]
+    /// Instruction counts under callgrind, mean per measured frame, by
+    /// instruction metric (the frame's and each phase's); empty when the run
+    /// did not count instructions.
+    public var instructions: [Metric: Double]
     /// The distribution of those counts over the measured frames (p50, p99,
-    /// max...), by metric name: each frame counted on its own.
-    public var instructionDistribution: [String: Summary]
+    /// max...), by instruction metric: each frame counted on its own.
+    public var instructionDistribution: [Metric: Summary]
     /// Whole-frame histogram.
     public var histogram: Histogram
     /// Whole frames against the frame budget.
@@ -25,9 +27,9 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     public var runs: [RunSamples]
     public var peakResidentBytes: Int
     /// Metrics this run could not measure (allocations under a sanitizer,
-    /// whose allocator hides them), by name: reported as "not measured",
-    /// never as zero, and never compared.
-    public var unmeasured: [String]
+    /// whose allocator hides them): reported as "not measured", never as
+    /// zero, and never compared.
+    public var unmeasured: [Metric]
     /// Why timings of this report cannot be compared at all (a schema-1
     /// file timed the render stage only); nil when they can.
     public var timingsNotComparable: String?
@@ -48,9 +50,9 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     }
 
     public init(
-        name: String, backend: String, stage: String, settings: ScenarioSettings, metrics: [String: Summary],
-        instructions: [String: Double] = [:], instructionDistribution: [String: Summary] = [:], histogram: Histogram, budget: FrameBudgetReport,
-        frameBudgetNanoseconds: Double, runs: [RunSamples], peakResidentBytes: Int, unmeasured: [String] = [],
+        name: String, backend: String, stage: String, settings: ScenarioSettings, metrics: [Metric: Summary],
+        instructions: [Metric: Double] = [:], instructionDistribution: [Metric: Summary] = [:], histogram: Histogram, budget: FrameBudgetReport,
+        frameBudgetNanoseconds: Double, runs: [RunSamples], peakResidentBytes: Int, unmeasured: [Metric] = [],
         timingsNotComparable: String? = nil
     ) {
         self.name = name
@@ -69,22 +71,49 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         self.timingsNotComparable = timingsNotComparable
     }
 
+    /// Metric names are read as metrics: a name no metric has (or one of
+    /// another kind where instruction counts or per-frame values belong) is
+    /// an `UnknownMetricName` naming the key and this benchmark.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         backend = try container.decode(String.self, forKey: .backend)
+        let (path, key) = (decoder.codingPath, "\(name) [\(backend)]")
+        func named<T>(_ decode: () throws -> T) throws -> T {
+            do { return try decode() } catch var error as UnknownMetricName {
+                error.scenario = key
+                throw error
+            }
+        }
+        let instructionMetric = { (name: String) in "'\(name)' is not an instruction metric" }
         stage = try container.decode(String.self, forKey: .stage)
         settings = try container.decode(ScenarioSettings.self, forKey: .settings)
-        metrics = try container.decode([String: Summary].self, forKey: .metrics)
-        instructions = try container.decodeIfPresent([String: Double].self, forKey: .instructions) ?? [:]
-        instructionDistribution =
-            try container.decodeIfPresent([String: Summary].self, forKey: .instructionDistribution) ?? [:]
+        metrics = try named {
+            try UnknownMetricName.keyed(
+                container.decode([String: Summary].self, forKey: .metrics), section: "metrics", at: path,
+                kinds: nil
+            ) { "unknown metric '\($0)'" }
+        }
+        instructions = try named {
+            try UnknownMetricName.keyed(
+                container.decodeIfPresent([String: Double].self, forKey: .instructions) ?? [:], section: "instructions",
+                at: path, kinds: [.instructions], problem: instructionMetric)
+        }
+        instructionDistribution = try named {
+            try UnknownMetricName.keyed(
+                container.decodeIfPresent([String: Summary].self, forKey: .instructionDistribution) ?? [:],
+                section: CodingKeys.instructionDistribution.stringValue, at: path, kinds: [.instructions],
+                problem: instructionMetric)
+        }
         histogram = try container.decode(Histogram.self, forKey: .histogram)
         budget = try container.decode(FrameBudgetReport.self, forKey: .budget)
         frameBudgetNanoseconds = try container.decode(Double.self, forKey: .frameBudgetNanoseconds)
-        runs = try container.decodeIfPresent([RunSamples].self, forKey: .runs) ?? []
+        runs = try named { try container.decodeIfPresent([RunSamples].self, forKey: .runs) ?? [] }
         peakResidentBytes = try container.decode(Int.self, forKey: .peakResidentBytes)
-        unmeasured = try container.decodeIfPresent([String].self, forKey: .unmeasured) ?? []
+        unmeasured = try named {
+            try UnknownMetricName.listed(
+                container.decodeIfPresent([String].self, forKey: .unmeasured) ?? [], section: "unmeasured", at: path)
+        }
         timingsNotComparable = try container.decodeIfPresent(String.self, forKey: .timingsNotComparable)
         program = try container.decodeIfPresent(ProgramFigures.self, forKey: .program)
         summarizedFrames = try container.decodeIfPresent(FrameSummaryNote.self, forKey: .summarizedFrames)
@@ -108,11 +137,10 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     /// counts their mean, and the other statistics from their per-frame
     /// distribution when the file has one; a metric not measured has no value.
     public func value(_ metric: Metric, _ statistic: Statistic) -> Double? {
-        if unmeasured.contains(metric.rawValue) { return nil }
+        if unmeasured.contains(metric) { return nil }
         if metric.kind == .instructions {
-            return statistic == .mean
-                ? instructions[metric.rawValue] : instructionDistribution[metric.rawValue]?.value(of: statistic)
+            return statistic == .mean ? instructions[metric] : instructionDistribution[metric]?.value(of: statistic)
         }
-        return metrics[metric.rawValue]?.value(of: statistic)
+        return metrics[metric]?.value(of: statistic)
     }
 }

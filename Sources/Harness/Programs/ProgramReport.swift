@@ -52,9 +52,9 @@ public enum ProgramReport {
         precondition(!runs.isEmpty, "a report needs at least one run")
         let samples = runs.map(samples(of:))
         let pooled = RunSamples(frames: samples.reduce(into: [:]) { $0.merge($1.frames) { $0 + $1 } })
-        var metrics: [String: Summary] = [:]
-        for (name, values) in pooled.frames where !values.isEmpty {
-            metrics[name] = Summary(values.map(Double.init))
+        var metrics: [Metric: Summary] = [:]
+        for (metric, values) in pooled.frames where !values.isEmpty {
+            metrics[metric] = Summary(values.map(Double.init))
         }
         let times = pooled[.frameTime]
         let first = runs[0].settings
@@ -69,7 +69,7 @@ public enum ProgramReport {
             histogram: Histogram(values: times),
             budget: FrameBudget.evaluate(frameTimes: times, budget: frameBudgetNanoseconds),
             frameBudgetNanoseconds: frameBudgetNanoseconds, runs: samples,
-            peakResidentBytes: runs.map(\.peakResidentBytes).max() ?? 0, unmeasured: unmeasured.map(\.rawValue))
+            peakResidentBytes: runs.map(\.peakResidentBytes).max() ?? 0, unmeasured: unmeasured)
         report.program = ProgramFigures(runs)
         return report
     }
@@ -81,21 +81,21 @@ public enum ProgramReport {
             machine: .current(), git: .current(), suite: suite, scenarios: scenarios)
     }
 
-    /// One run's per-answer values under the metric names above.
+    /// One run's per-answer values of the metrics above.
     static func samples(of run: ProgramRun) -> RunSamples {
         let answered = run.sentInputs.filter { $0.firstFrame != nil }
         let frames = answered.map { run.frames[$0.firstFrame!] }
-        var values: [String: [Int]] = [
-            Metric.frameTime.rawValue: zip(answered, frames).map { Int($1.completeTime &- $0.sentTime) },
-            Metric.renderTime.rawValue: frames.map { Int($0.completeTime - $0.firstByteTime) },
-            Metric.bytes.rawValue: answered.map { input in
+        var values: [Metric: [Int]] = [
+            .frameTime: zip(answered, frames).map { Int($1.completeTime &- $0.sentTime) },
+            .renderTime: frames.map { Int($0.completeTime - $0.firstByteTime) },
+            .bytes: answered.map { input in
                 run.frames[input.firstFrame!...input.lastFrame!].filter { $0.input == input.index }.reduce(0) { $0 + $1.bytes }
             },
         ]
         if frames.allSatisfy({ $0.damage != nil }) {
-            values[Metric.dirtyCells.rawValue] = frames.map { $0.damage!.cells }
-            values[Metric.dirtyRows.rawValue] = frames.map { $0.damage!.rows }
-            values[Metric.scrollOperations.rawValue] = frames.map { $0.damage!.scrolls }
+            values[.dirtyCells] = frames.map { $0.damage!.cells }
+            values[.dirtyRows] = frames.map { $0.damage!.rows }
+            values[.scrollOperations] = frames.map { $0.damage!.scrolls }
         }
         return RunSamples(frames: values)
     }

@@ -33,7 +33,7 @@ extension ResultsDiff {
 
     /// A metric's summary as the report keeps it; nil when it was not measured.
     static func summary(_ report: ScenarioReport, _ metric: Metric) -> Summary? {
-        report.unmeasured.contains(metric.rawValue) ? nil : report.metrics[metric.rawValue]
+        report.unmeasured.contains(metric) ? nil : report.metrics[metric]
     }
 
     /// The whole-frame metric a tolerance is a share of: the frame's time,
@@ -75,7 +75,7 @@ extension ResultsDiff {
                 )
             }
             for (index, runs) in zip(a.runs, b.runs).enumerated() {
-                frames += runs.0.distributions[metric.rawValue]?.count ?? runs.0[metric].count
+                frames += runs.0.distributions[metric]?.count ?? runs.0[metric].count
                 if let difference = compareRun(runs.0, runs.1, metric: metric, agreement: &agreement) {
                     result.differences.append("\(a.key): \(metric.rawValue) of run \(index + 1) \(difference)")
                 }
@@ -89,7 +89,7 @@ extension ResultsDiff {
     /// A run that kept a distribution (past `FrameSamples.exactFrameLimit`) is
     /// held to the other's by `compareDistributions`.
     static func compareRun(_ a: RunSamples, _ b: RunSamples, metric: Metric, agreement: inout Agreement) -> String? {
-        if a.distributions[metric.rawValue] != nil || b.distributions[metric.rawValue] != nil {
+        if a.distributions[metric] != nil || b.distributions[metric] != nil {
             return compareDistributions(a, b, metric: metric, exact: agreement.tolerance == nil)
         }
         let before = a[metric]
@@ -120,7 +120,7 @@ extension ResultsDiff {
     /// A side that kept frames is counted into a distribution to compare.
     static func compareDistributions(_ a: RunSamples, _ b: RunSamples, metric: Metric, exact: Bool) -> String? {
         func distribution(_ run: RunSamples) -> FrameDistribution {
-            run.distributions[metric.rawValue] ?? FrameDistribution(run[metric])
+            run.distributions[metric] ?? FrameDistribution(run[metric])
         }
         let before = distribution(a), after = distribution(b)
         if before.count != after.count { return "has \(before.count) frames in A, \(after.count) in B (distributions)" }

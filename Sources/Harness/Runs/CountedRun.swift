@@ -6,7 +6,7 @@ import Foundation
 public enum CountedRun {
     /// The child's report on standard output: how many frames each lane measured.
     struct ChildReport: Codable {
-        var measuredFrames: [String: Int]
+        var measuredFrames: [Backend: Int]
         enum CodingKeys: String, CodingKey { case measuredFrames = "measured_frames" }
     }
 
@@ -60,7 +60,7 @@ public enum CountedRun {
         }
         var results = Counts()
         for backend in settings.backend.members {
-            guard let frames = report.measuredFrames[backend.rawValue], frames > 0 else { continue }
+            guard let frames = report.measuredFrames[backend], frames > 0 else { continue }
             let parts = outcome.frames.filter { $0.totals[backend] != nil }
             guard parts.count == frames else {
                 throw InternalFailure(.childProtocol, "instruction counts for \(settings.name): callgrind dumped \(parts.count) frames of \(backend.rawValue), the child measured \(frames)")
@@ -117,8 +117,8 @@ public enum CountedRun {
     /// What the counted child does instead of a report: one run, then the measured frame counts on stdout.
     public static func runAsChild(_ settings: RunSettings) throws -> String {
         let result = try LaneRun.run(settings)
-        var frames: [String: Int] = [:]
-        for lane in result.results { frames[lane.backend.rawValue] = lane.samples.frames }
+        var frames: [Backend: Int] = [:]
+        for lane in result.results { frames[lane.backend] = lane.samples.frames }
         return String(decoding: try JSONEncoder().encode(ChildReport(measuredFrames: frames)), as: UTF8.self)
     }
 }

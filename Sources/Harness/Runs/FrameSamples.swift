@@ -195,13 +195,13 @@ public struct FrameSamples: Sendable {
 
     /// The columns of `metrics` as one run's record: frames where kept, distributions where not.
     func record(of metrics: [Metric]) -> RunSamples {
-        var frames: [String: [Int]] = [:]
-        var distributions: [String: FrameDistribution] = [:]
+        var frames: [Metric: [Int]] = [:]
+        var distributions: [Metric: FrameDistribution] = [:]
         for metric in metrics {
             if let distribution = distribution(of: metric) {
-                distributions[metric.rawValue] = distribution
+                distributions[metric] = distribution
             } else if !self[metric].isEmpty {
-                frames[metric.rawValue] = self[metric].map { Int($0) }
+                frames[metric] = self[metric].map { Int($0) }
             }
         }
         return RunSamples(frames: frames, distributions: distributions)
@@ -209,7 +209,7 @@ public struct FrameSamples: Sendable {
 }
 
 /// Samples as they cross from a child process to its parent (`IsolatedRun`):
-/// each measured column by its metric's name (or its distribution, past
+/// each measured column by its metric, under its name (or its distribution, past
 /// `exactFrameLimit`: the hand-over is bounded as the run is), the
 /// preemption counts and the budget tally, every value as measured (ns,
 /// counts and bytes are whole numbers; a Double holds them exactly up to 2^53).
@@ -223,19 +223,15 @@ extension FrameSamples: Codable {
     public init(from decoder: Decoder) throws {
         self.init()
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func metric(_ name: String, _ key: CodingKeys) throws -> Metric {
-            guard let metric = Metric(rawValue: name) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "unknown metric '\(name)'")
-            }
-            return metric
-        }
-        for (name, values) in try container.decode([String: [Double]].self, forKey: .frames) {
-            self[try metric(name, .frames)] = values
-        }
-        let distributions = try container.decodeIfPresent([String: FrameDistribution].self, forKey: .distributions) ?? [:]
-        for (name, distribution) in distributions {
-            self.distributions[try metric(name, .distributions).index] = distribution
-        }
+        let unknown = { (name: String) in "unknown metric '\(name)'" }
+        let frames = try UnknownMetricName.keyed(
+            container.decode([String: [Double]].self, forKey: .frames), section: "frames", at: decoder.codingPath,
+            kinds: nil, problem: unknown)
+        for (metric, values) in frames { self[metric] = values }
+        let distributions = try UnknownMetricName.keyed(
+            container.decodeIfPresent([String: FrameDistribution].self, forKey: .distributions) ?? [:],
+            section: "distributions", at: decoder.codingPath, kinds: nil, problem: unknown)
+        for (metric, distribution) in distributions { self.distributions[metric.index] = distribution }
         preemptions = try container.decodeIfPresent([Double].self, forKey: .preemptions) ?? []
         if let preempted = try container.decodeIfPresent(Int.self, forKey: .preempted) {
             preemptionCounts = (preempted, try container.decode(Int.self, forKey: .preemptionFrames))
@@ -245,13 +241,13 @@ extension FrameSamples: Codable {
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        var frames: [String: [Double]] = [:]
-        var distributions: [String: FrameDistribution] = [:]
+        var frames: [Metric: [Double]] = [:]
+        var distributions: [Metric: FrameDistribution] = [:]
         for metric in Metric.allCases {
             if let distribution = distribution(of: metric) {
-                distributions[metric.rawValue] = distribution
+                distributions[metric] = distribution
             } else if !self[metric].isEmpty {
-                frames[metric.rawValue] = self[metric]
+                frames[metric] = self[metric]
             }
         }
         try container.encode(frames, forKey: .frames)

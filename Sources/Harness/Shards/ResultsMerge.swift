@@ -262,12 +262,9 @@ public enum ResultsMerge {
     /// A report with its timings taken out: they were measured on machines that differ.
     static func withoutTimings(_ report: ScenarioReport) -> ScenarioReport {
         var report = report
-        let timings = Set(Metric.allCases.filter(\.isTiming).map(\.rawValue))
-        report.metrics = report.metrics.filter { !timings.contains($0.key) }
+        report.metrics = report.metrics.filter { !$0.key.isTiming }
         report.runs = report.runs.map {
-            RunSamples(
-                frames: $0.frames.filter { !timings.contains($0.key) },
-                distributions: $0.distributions.filter { !timings.contains($0.key) })
+            RunSamples(frames: $0.frames.filter { !$0.key.isTiming }, distributions: $0.distributions.filter { !$0.key.isTiming })
         }
         report.histogram = Histogram(values: [])
         report.budget = FrameBudget.evaluate(frameTimes: [], budget: report.frameBudgetNanoseconds)

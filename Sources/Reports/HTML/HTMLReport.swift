@@ -93,7 +93,7 @@ public enum HTMLReport {
     private static func section(_ report: ScenarioReport, baseline: ScenarioReport?, number: Int, markers: [TraceMarker]) -> String {
         let phases = FramePhase.steps(of: report.backend == "ncurses" ? .ncurses : .framebench)
         var html = "<section id=\"s\(number)\" class=\"scenario\"><h2>\(HTMLText.escape(report.key))</h2>"
-        let summary = report.metrics[Metric.frameTime.rawValue]
+        let summary = report.metrics[.frameTime]
         let settings = report.settings
         var meta = "\(settings.scenario), script \(settings.script), \(settings.cols)x\(settings.rows), "
             + "\(ChartFrames(report, .frameTime).count) measured frames"
@@ -233,8 +233,7 @@ public enum HTMLReport {
         if !budgets.isEmpty {
             html += "<h3>Budgets</h3><table><tr><th>limit</th><th>value</th><th>maximum</th><th>holds</th></tr>"
             for budget in budgets {
-                let metric = Metric(rawValue: String(budget.limit.prefix { $0 != "." }))
-                func shown(_ value: Double) -> String { metric.map { Units.format(value, $0) } ?? "\(value)" }
+                func shown(_ value: Double) -> String { Units.format(value, budget.metric) }
                 html += "<tr class=\"\(budget.holds ? "" : "worse")\"><td>\(HTMLText.escape(budget.limit))</td>"
                     + "<td>\(HTMLText.escape(shown(budget.value)))</td>"
                     + "<td>\(HTMLText.escape(budget.basis + shown(budget.maximum)))</td><td>\(budget.holds ? "yes" : "no")</td></tr>"

@@ -106,7 +106,7 @@ enum SVGChart {
         var positions: [(Int, String)] = []
         var offset = 0
         for run in report.runs {
-            let count = run.frames[Metric.frameTime.rawValue]?.count ?? 0
+            let count = run.frames[.frameTime]?.count ?? 0
             for marker in markers {
                 let index = marker.frame - report.settings.warmUpFrames
                 if index >= 0 && index < count { positions.append((offset + index, marker.name)) }

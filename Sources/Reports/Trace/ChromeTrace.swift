@@ -96,7 +96,7 @@ public enum ChromeTrace {
         var written = 0
         var start = 0
         for run in report.runs {
-            guard let times = run.frames[Metric.frameTime.rawValue] else { continue }
+            guard let times = run.frames[.frameTime] else { continue }
             var starts = [start]
             starts.reserveCapacity(times.count + 1)
             for time in times { starts.append(starts.last! + max(0, time)) }

@@ -29,13 +29,13 @@ struct TraceLane {
 
     /// Draws the lane; returns its figures for `otherData`.
     mutating func draw(into writer: inout TraceWriter) -> TraceSummary.Lane {
-        let total = report.runs.reduce(0) { $0 + ($1.frames[Metric.frameTime.rawValue]?.count ?? 0) }
+        let total = report.runs.reduce(0) { $0 + ($1.frames[.frameTime]?.count ?? 0) }
         let stride = max(1, (total + options.maximumFrames - 1) / options.maximumFrames)
         let budget = Int(report.frameBudgetNanoseconds)
         var kept = 0
         var start = 0
         for (runIndex, run) in report.runs.enumerated() {
-            guard let times = run.frames[Metric.frameTime.rawValue] else { continue }
+            guard let times = run.frames[.frameTime] else { continue }
             let starts = times.reduce(into: [start]) { $0.append($0.last! + max(0, $1)) }
             start = starts.last!
             var window = 0
@@ -59,17 +59,17 @@ struct TraceLane {
     /// Frame `index` of `run` at `at`: its slice, its phases laid end to end inside it, its counters.
     private func drawFrame(_ index: Int, of run: RunSamples, runNumber: Int, at: Int, into writer: inout TraceWriter) {
         let frameNumber = report.settings.warmUpFrames + index
-        let duration = max(0, run.frames[Metric.frameTime.rawValue]![index])
+        let duration = max(0, run.frames[.frameTime]![index])
         writer.slice(
             "frame", pid: pid, tid: tid, start: at, duration: duration,
             args: TraceArguments(frame: frameNumber, run: runNumber))
         var phaseStart = at
         for phase in phases {
-            guard let times = run.frames[Metric.time(of: phase).rawValue], index < times.count else { continue }
+            guard let times = run.frames[Metric.time(of: phase)], index < times.count else { continue }
             // Clamped so a phase never leaves its frame, whatever a file says.
             let length = min(max(0, times[index]), at + duration - phaseStart)
             var args = TraceArguments()
-            if let allocations = run.frames[Metric.allocations(of: phase).count.rawValue], index < allocations.count {
+            if let allocations = run.frames[Metric.allocations(of: phase).count], index < allocations.count {
                 args.allocations = allocations[index]
             }
             if phase == .layout, let view = views[frameNumber] {
@@ -82,7 +82,7 @@ struct TraceLane {
         }
         let suffix = report.backend == "ncurses" ? " (ncurses)" : ""
         for counter in Self.counters {
-            guard let values = run.frames[counter.metric.rawValue], index < values.count else { continue }
+            guard let values = run.frames[counter.metric], index < values.count else { continue }
             writer.counter(counter.name + suffix, pid: pid, at: at, value: values[index])
         }
     }
