@@ -15,7 +15,7 @@ extension Backend: CodingKeyRepresentable {}
 /// ever read from a key no metric owns.
 struct UnknownMetricName: Error, CustomStringConvertible {
     /// Where the object holding the name is (`scenarios[0]`, `scenarios[0].runs[1]`).
-    var place: [JSONScan.Step]
+    var place: [JSONProblem.Step]
     /// The name's place in that object (`metrics.frame_tme_ns`, `unmeasured[2]`).
     var field: String
     var problem: String
@@ -23,13 +23,13 @@ struct UnknownMetricName: Error, CustomStringConvertible {
     var scenario: String?
 
     init(at codingPath: [CodingKey], field: String, problem: String) {
-        place = codingPath.map { key in key.intValue.map(JSONScan.Step.index) ?? .key(key.stringValue) }
+        place = codingPath.map { key in key.intValue.map(JSONProblem.Step.index) ?? .key(key.stringValue) }
         self.field = field
         self.problem = problem
     }
 
     var description: String {
-        let path = place.isEmpty ? field : JSONScan.pathText(place) + "." + field
+        let path = place.isEmpty ? field : JSONProblem.pathText(place) + "." + field
         return "\(path)\(scenario.map { " (\($0))" } ?? ""): \(problem)"
     }
 
