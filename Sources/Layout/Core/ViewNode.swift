@@ -631,6 +631,14 @@ extension Array where Element == ViewNode {
             for index in nodes.indices { Unmanaged.passUnretained(nodes[index])._withUnsafeGuaranteedRef(body) }
         }
     }
+
+    /// `body(self[index])`, without retaining and releasing the node around
+    /// the call (as `forEachUnretained`; the same rule: the array must not
+    /// change while `body` runs).
+    @inline(__always)
+    func withUnretained<Result>(_ index: Int, _ body: (ViewNode) -> Result) -> Result {
+        withUnsafeBufferPointer { nodes in Unmanaged.passUnretained(nodes[index])._withUnsafeGuaranteedRef(body) }
+    }
 }
 
 /// Process-wide layout switch, for tests that compare a host deferring
