@@ -217,6 +217,15 @@ public class ViewNode {
     final func stateIsUnchanged() -> Bool {
         if !placesByState() { return true }
         if !placementIsCurrent { return false }
+        return childrenStateIsUnchanged()
+    }
+
+    /// `stateIsUnchanged` of every child `forEachChild` walks. Overridden by
+    /// the common containers to ask their children without the closure (the
+    /// walk reaches every node of a carousel's row on every frame the feed
+    /// scrolls). A container whose `forEachChild` walks more than its
+    /// superclass's children overrides this too.
+    func childrenStateIsUnchanged() -> Bool {
         var unchanged = true
         forEachChild { child in if unchanged && !child.stateIsUnchanged() { unchanged = false } }
         return unchanged
