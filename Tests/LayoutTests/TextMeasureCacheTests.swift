@@ -88,4 +88,66 @@ final class TextMeasureCacheTests: XCTestCase {
             }
         }
     }
+
+    /// What a stack asks a text with a line limit in one pass: one line and
+    /// the limit (offered no height, then an unbounded one) at its share of
+    /// the width and at the width it was placed at. Each (width, lines) is
+    /// cut once; the answers hold until the text changes.
+    func testALineLimitedTextIsCutOncePerWidthAndLineCount() {
+        let node = TextNode("one two three four", style: Style(), lineLimit: 2)
+        let before = CutSizeCache.stores
+        let asks = [
+            ProposedSize(width: 8, height: 0), ProposedSize(width: 8, height: ProposedSize.unbounded),
+            ProposedSize(width: 8, height: 1), ProposedSize(width: 8, height: 5), ProposedSize(width: 7, height: 0),
+            ProposedSize(width: 7, height: nil), ProposedSize(width: 8, height: 0), ProposedSize(width: 7, height: 2),
+        ]
+        for proposal in asks {
+            XCTAssertEqual(node.measure(proposal), expected(node.text, proposal, lineLimit: 2), "at \(proposal)")
+        }
+        XCTAssertEqual(CutSizeCache.stores - before, 4)
+        // Another text forgets them.
+        node.update("one two three four five", style: Style(), lineLimit: 2)
+        _ = node.measure(ProposedSize(width: 8, height: 0))
+        XCTAssertEqual(CutSizeCache.stores - before, 5)
+    }
+
+    /// A text that fits uncut has that size at any limit of at least its
+    /// lines and at any width from its widest line's up to the one wrapped
+    /// at: wrapped once for all of them.
+    func testATextThatFitsUncutIsWrappedOnceForEveryLimitAndWidthItFitsIn() {
+        let node = TextNode("short one", style: Style(), lineLimit: 3)
+        let before = CutSizeCache.stores
+        let asks = [
+            ProposedSize(width: 6, height: ProposedSize.unbounded), ProposedSize(width: 6, height: 0),
+            ProposedSize(width: 6, height: 1), ProposedSize(width: 6, height: 2), ProposedSize(width: 6, height: 3),
+            ProposedSize(width: 5, height: 2), ProposedSize(width: 5, height: nil),
+        ]
+        for proposal in asks {
+            XCTAssertEqual(node.measure(proposal), expected(node.text, proposal, lineLimit: 3), "at \(proposal)")
+        }
+        // At 6 columns it takes 2 lines ("short", "one"): that answers 2 and 3
+        // lines there and at 5 columns; only 1 line (cut) is worked out apart.
+        XCTAssertEqual(CutSizeCache.stores - before, 2)
+        // Unwrapped it fits any width of at least its columns.
+        let wide = TextNode("label", style: Style(), lineLimit: 1)
+        let wideBefore = CutSizeCache.stores
+        for width in [ProposedSize.unbounded, 40, 10, 5] {
+            let proposal = ProposedSize(width: width, height: nil)
+            XCTAssertEqual(wide.measure(proposal), Size(cols: 5, rows: 1), "at \(proposal)")
+        }
+        XCTAssertEqual(CutSizeCache.stores - wideBefore, 1)
+    }
+
+    /// A text without a line limit measured at one width and asked at any
+    /// width from its widest line's up to that one is not wrapped again.
+    func testATextIsNotWrappedAgainAtAWidthBetweenItsWidestLineAndTheWidthItWrappedAt() {
+        let node = TextNode("aaaa bbb cc", style: Style(), lineLimit: nil)
+        XCTAssertEqual(node.measure(ProposedSize(width: 9, height: nil)), Size(cols: 8, rows: 2))
+        XCTAssertEqual(node.measure(ProposedSize(width: 8, height: nil)), Size(cols: 8, rows: 2))
+        XCTAssertEqual(node.measure(ProposedSize(width: 7, height: nil)), Size(cols: 6, rows: 2))
+        for width in [9, 8, 7, 6] {
+            let proposal = ProposedSize(width: width, height: nil)
+            XCTAssertEqual(node.measure(proposal), expected(node.text, proposal, lineLimit: nil), "at \(proposal)")
+        }
+    }
 }

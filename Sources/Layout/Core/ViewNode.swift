@@ -217,6 +217,15 @@ public class ViewNode {
     final func stateIsUnchanged() -> Bool {
         if !placesByState() { return true }
         if !placementIsCurrent { return false }
+        return childrenStateIsUnchanged()
+    }
+
+    /// `stateIsUnchanged` of every child `forEachChild` walks. Overridden by
+    /// the common containers to ask their children without the closure (the
+    /// walk reaches every node of a carousel's row on every frame the feed
+    /// scrolls). A container whose `forEachChild` walks more than its
+    /// superclass's children overrides this too.
+    func childrenStateIsUnchanged() -> Bool {
         var unchanged = true
         forEachChild { child in if unchanged && !child.stateIsUnchanged() { unchanged = false } }
         return unchanged
@@ -630,6 +639,14 @@ extension Array where Element == ViewNode {
         withUnsafeBufferPointer { nodes in
             for index in nodes.indices { Unmanaged.passUnretained(nodes[index])._withUnsafeGuaranteedRef(body) }
         }
+    }
+
+    /// `body(self[index])`, without retaining and releasing the node around
+    /// the call (as `forEachUnretained`; the same rule: the array must not
+    /// change while `body` runs).
+    @inline(__always)
+    func withUnretained<Result>(_ index: Int, _ body: (ViewNode) -> Result) -> Result {
+        withUnsafeBufferPointer { nodes in Unmanaged.passUnretained(nodes[index])._withUnsafeGuaranteedRef(body) }
     }
 }
 

@@ -67,6 +67,11 @@ public final class LayerNode: WrapperNode {
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {
         translateEachChild(x: dx, y: dy, context)
     }
+    // In `forEachChild`'s order, stopping at the first changed.
+    override func childrenStateIsUnchanged() -> Bool {
+        if inFront { return child.stateIsUnchanged() && layer.stateIsUnchanged() }
+        return layer.stateIsUnchanged() && child.stateIsUnchanged()
+    }
     override func forEachChild(_ body: (ViewNode) -> Void) {
         if inFront {
             body(child)

@@ -38,6 +38,7 @@ public class WrapperNode: ViewNode {
     override func placeChildren(in rect: Rect, _ context: LayoutContext) { child.place(rect, context) }
     override var layoutPriority: Double { child.layoutPriority }
     override func forEachChild(_ body: (ViewNode) -> Void) { body(child) }
+    override func childrenStateIsUnchanged() -> Bool { child.stateIsUnchanged() }
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {
         child.translate(ifPlacedIn: placementGeneration, x: dx, y: dy, context)
     }

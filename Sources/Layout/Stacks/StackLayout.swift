@@ -15,7 +15,9 @@ enum CrossAlignment {
 ///
 /// - Complexity: O(n^2) in the number of children for the ordering (an
 ///   insertion sort, so nothing is allocated once the buffers are warm),
-///   three size queries per child (cached by the children).
+///   three size queries per child (cached by the children). The ordering
+///   and its two queries a child are worked out once per layout generation
+///   and cross length (see `distribute`).
 final class StackLayout {
     var axis: Axis
     var alignment: CrossAlignment
@@ -40,7 +42,27 @@ final class StackLayout {
         var flexibility = 0
         /// The child offered space in this turn (indexed by turn).
         var order = 0
+        /// Its layout priority (indexed by child), read once per ordering:
+        /// the getter is a virtual call down each wrapper, and the ordering
+        /// asked it twice per comparison.
+        var priority = 0.0
     }
+
+    /// The layout generation and cross length (`SizeCache.none` for nil)
+    /// whose ordering the entries hold (their `minimum`, `flexibility`,
+    /// `order` and `priority`); generation -1: none.
+    @exclusivity(unchecked) private var orderedGeneration = -1
+    @exclusivity(unchecked) private var orderedCross = 0
+
+    /// The same for the ideal length along a vertical axis (see `idealLength`).
+    @exclusivity(unchecked) private var idealGeneration = -1
+    @exclusivity(unchecked) private var idealCross = 0
+    @exclusivity(unchecked) private var idealMain = 0
+
+    /// Orderings worked out by every stack, and calls that used one kept,
+    /// since the process started (for tests).
+    @exclusivity(unchecked) nonisolated(unsafe) static var orderings = 0
+    @exclusivity(unchecked) nonisolated(unsafe) static var orderingsKept = 0
 
     /// Room for this many children from a stack's first update: a stack
     /// whose children are appended one by one would otherwise grow its list
@@ -55,6 +77,8 @@ final class StackLayout {
 
     /// Takes the flattened children of `content` (after a view update).
     func prepare(_ content: ViewNode) {
+        orderedGeneration = -1
+        idealGeneration = -1
         children.removeAll(keepingCapacity: true)
         if children.capacity == 0 { children.reserveCapacity(StackLayout.initialCapacity) }
         content.appendLayoutChildren(&children)
@@ -69,12 +93,16 @@ final class StackLayout {
 
     /// Lets go of the children, keeping the room (a stack node taken apart into a `NodePool`).
     func release() {
+        orderedGeneration = -1
+        idealGeneration = -1
         children.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
     }
 
     /// Takes the flattened children of several nodes.
     func prepare(_ content: [ViewNode]) {
+        orderedGeneration = -1
+        idealGeneration = -1
         children.removeAll(keepingCapacity: true)
         if children.capacity == 0 { children.reserveCapacity(StackLayout.initialCapacity) }
         for node in content { node.appendLayoutChildren(&children) }
@@ -135,12 +163,23 @@ final class StackLayout {
     }
 
     /// Fills the entries' sizes with each child's answer for its share of `proposal`.
+    ///
+    /// The offering order depends on the children's sizes at no length and
+    /// at an unbounded one along the axis, for the proposal's cross length:
+    /// within a layout generation those answers stay the same, so the order
+    /// worked out for one cross length serves every later call with it (a
+    /// stack asked at no length, at an unbounded one and at its share by
+    /// its parent, then placed, ordered its children up to four times).
     private func distribute(_ proposal: ProposedSize) {
         let count = children.count
-        entries.removeAll(keepingCapacity: true)
         let cross = proposal.value(axis == .horizontal ? .vertical : .horizontal)
         guard let main = proposal.value(axis) else {
-            children.forEachUnretained { entries.append(Entry(size: $0.sizeThatFits(.along(axis, nil, cross: cross)))) }
+            sizeEntries()
+            var index = 0
+            children.forEachUnretained { child in
+                entries[index].size = child.sizeThatFits(.along(axis, nil, cross: cross))
+                index += 1
+            }
             return
         }
         // A vertical stack offered exactly its ideal height (a lazy row placed
@@ -148,45 +187,92 @@ final class StackLayout {
         // negotiation would end there, and skipping it saves three queries a
         // child. Not done across: a text's ideal width is unwrapped, and
         // offering it that width could wrap it differently.
-        if axis == .vertical {
-            var ideal = spacing * max(0, count - 1)
-            children.forEachUnretained { ideal += $0.sizeThatFits(.along(axis, nil, cross: cross)).rows }
-            if ideal == main {
-                children.forEachUnretained { child in
-                    let height = child.sizeThatFits(.along(axis, nil, cross: cross)).rows
-                    entries.append(Entry(size: child.sizeThatFits(.along(axis, height, cross: cross))))
-                }
-                return
+        if axis == .vertical && idealLength(cross: cross) == main {
+            sizeEntries()
+            var index = 0
+            children.forEachUnretained { child in
+                let height = child.sizeThatFits(.along(axis, nil, cross: cross)).rows
+                entries[index].size = child.sizeThatFits(.along(axis, height, cross: cross))
+                index += 1
             }
+            return
         }
-        var order = 0
-        children.forEachUnretained { child in
-            let smallest = child.sizeThatFits(.along(axis, 0, cross: cross)).value(axis)
-            let largest = child.sizeThatFits(.along(axis, ProposedSize.unbounded, cross: cross)).value(axis)
-            entries.append(Entry(size: .zero, minimum: smallest, flexibility: largest - smallest, order: order))
-            order += 1
+        // One child: offered all there is (what the turns below come to), with no ordering to work out.
+        if count == 1 {
+            sizeEntries()
+            let share = max(0, main)
+            entries[0].size = children.withUnretained(0) { $0.sizeThatFits(.along(axis, share, cross: cross)) }
+            return
         }
-        sortOrder()
+        let generation = LayoutGeneration.current
+        let crossKey = cross ?? SizeCache.none
+        if orderedGeneration != generation || orderedCross != crossKey || entries.count != count
+            || !StackOrderings.areKept
+        {
+            entries.removeAll(keepingCapacity: true)
+            var order = 0
+            children.forEachUnretained { child in
+                let smallest = child.sizeThatFits(.along(axis, 0, cross: cross)).value(axis)
+                let largest = child.sizeThatFits(.along(axis, ProposedSize.unbounded, cross: cross)).value(axis)
+                entries.append(
+                    Entry(
+                        size: .zero, minimum: smallest, flexibility: largest - smallest, order: order,
+                        priority: child.layoutPriority))
+                order += 1
+            }
+            sortOrder()
+            StackLayout.orderings &+= 1
+            orderedGeneration = generation
+            orderedCross = crossKey
+        } else {
+            StackLayout.orderingsKept &+= 1
+        }
         var remaining = main - spacing * max(0, count - 1)
         var position = 0
         while position < count {
             // One priority group: [position, groupEnd).
-            let priority = children[entries[position].order].layoutPriority
+            let priority = entries[entries[position].order].priority
             var groupEnd = position
-            while groupEnd < count && children[entries[groupEnd].order].layoutPriority == priority { groupEnd += 1 }
+            while groupEnd < count && entries[entries[groupEnd].order].priority == priority { groupEnd += 1 }
             var reserved = 0
             for later in groupEnd..<count { reserved += entries[entries[later].order].minimum }
             var available = remaining - reserved
             for (taken, slot) in (position..<groupEnd).enumerated() {
                 let index = entries[slot].order
                 let share = max(0, available) / (groupEnd - position - taken)
-                let size = children[index].sizeThatFits(.along(axis, share, cross: cross))
+                let size = children.withUnretained(index) { $0.sizeThatFits(.along(axis, share, cross: cross)) }
                 entries[index].size = size
                 available -= size.value(axis)
                 remaining -= size.value(axis)
             }
             position = groupEnd
         }
+    }
+
+    /// One entry per child, for the ways of distributing that only write
+    /// sizes: the ordering the entries hold stays (it does not depend on the
+    /// proposal's main length).
+    private func sizeEntries() {
+        guard entries.count != children.count else { return }
+        entries.removeAll(keepingCapacity: true)
+        orderedGeneration = -1
+        entries.append(contentsOf: repeatElement(Entry(), count: children.count))
+    }
+
+    /// The stack's ideal length along the axis at `cross`: its children's
+    /// ideal lengths and the spacing between them. Kept for the layout
+    /// generation and cross length, like the ordering: a vertical stack asked
+    /// at several heights for one width summed its children's again each time.
+    private func idealLength(cross: Int?) -> Int {
+        let generation = LayoutGeneration.current
+        let crossKey = cross ?? SizeCache.none
+        if idealGeneration == generation && idealCross == crossKey && StackOrderings.areKept { return idealMain }
+        var ideal = spacing * max(0, children.count - 1)
+        children.forEachUnretained { ideal += $0.sizeThatFits(.along(axis, nil, cross: cross)).value(axis) }
+        idealGeneration = generation
+        idealCross = crossKey
+        idealMain = ideal
+        return ideal
     }
 
     /// Insertion sort of the entries' `order`: priority descending, then flexibility ascending (stable).
@@ -204,9 +290,18 @@ final class StackLayout {
     }
 
     private func comesBefore(_ a: Int, _ b: Int) -> Bool {
-        let pa = children[a].layoutPriority
-        let pb = children[b].layoutPriority
+        let pa = entries[a].priority
+        let pb = entries[b].priority
         if pa != pb { return pa > pb }
         return entries[a].flexibility < entries[b].flexibility
     }
+}
+
+/// Whether stacks keep the order they offer their children space in, and
+/// their ideal length, for the layout generation and cross length they were
+/// worked out for (`StackLayout.distribute`). A switch for tests, which
+/// compare every frame of the scenes with it off (worked out on every call,
+/// as before); on in use.
+public enum StackOrderings {
+    @exclusivity(unchecked) nonisolated(unsafe) public static var areKept = true
 }

@@ -46,6 +46,11 @@ final class StackNode: ViewNode {
     override func measure(_ proposal: ProposedSize) -> Size { layout.size(proposal) }
     override func placeChildren(in rect: Rect, _ context: LayoutContext) { layout.place(in: rect, context) }
     override func forEachChild(_ body: (ViewNode) -> Void) { for child in layout.children { body(child) } }
+    override func childrenStateIsUnchanged() -> Bool {
+        var unchanged = true
+        layout.children.forEachUnretained { child in if unchanged && !child.stateIsUnchanged() { unchanged = false } }
+        return unchanged
+    }
     override func translateChildren(x dx: Int, y dy: Int, _ context: LayoutContext) {
         let generation = placementGeneration
         layout.children.forEachUnretained { $0.translate(ifPlacedIn: generation, x: dx, y: dy, context) }

@@ -74,8 +74,8 @@ final class TextNode: ViewNode {
     private var linesWidth = -1
     private var linesLimit: Int?
     private var wraps = (WrapSummary.none, WrapSummary.none)
-    /// The size at one width under the line limit (kept like `wraps`).
-    private var limited = (width: -1, lines: 0, size: Size.zero)
+    /// Sizes under the line limit, by width and lines (see `CutSizeCache`).
+    private var limited = CutSizeCache()
     /// The unwrapped layout (width `Int.max`: each hard line whole), once
     /// worked out (see `wrapWidth`).
     private var unwrapped = WrapSummary.none
@@ -91,6 +91,15 @@ final class TextNode: ViewNode {
         var width: Int
         var size: Size
         static let none = WrapSummary(width: -1, size: .zero)
+
+        /// Whether this is the layout at `width`: its own width, or any from
+        /// its widest line's up to it (lines break only where they would
+        /// pass the width, so those widths break them alike; see
+        /// `placeChildren`). A text measured at its share of a stack and
+        /// asked again at the width it took is not wrapped again.
+        @inline(__always) func answers(_ width: Int) -> Bool {
+            self.width == width || (size.cols <= width && width <= self.width)
+        }
     }
 
     init(_ text: String, style: Style, lineLimit: Int?) {
@@ -112,7 +121,7 @@ final class TextNode: ViewNode {
             forgetKeptLines()
             linesWidth = -1
             wraps = (.none, .none)
-            limited = (-1, 0, .zero)
+            limited.removeAll()
             unwrapped = .none
         }
         self.text = text
@@ -160,9 +169,9 @@ final class TextNode: ViewNode {
     /// for each wide share of its stacks).
     private func cutSize(_ offered: Int, _ limit: Int) -> Size {
         let width = offered / 2 >= text.utf8.count ? Int.max : offered
-        if limited.width == width && limited.lines == limit { return limited.size }
-        let size = TextLayout.size(text, width: width == Int.max ? nil : width, maxLines: limit)
-        limited = (width, limit, size)
+        if let size = limited.lookup(width: width, lines: limit) { return size }
+        let (size, cut) = TextLayout.sizeAndCut(text, width: width == Int.max ? nil : width, maxLines: limit)
+        limited.store(width: width, lines: limit, size, cut: cut)
         return size
     }
 
@@ -180,11 +189,12 @@ final class TextNode: ViewNode {
     }
 
     /// The untruncated size at `width` (`Int.max`: no wrapping), from the
-    /// last two widths asked, else wrapped now with the lines kept: placing
-    /// the text at this width (the usual next step) reuses them.
+    /// last two widths wrapped at (see `WrapSummary.answers`), else wrapped
+    /// now with the lines kept: placing the text at this width (the usual
+    /// next step) reuses them.
     private func wrapNaturally(at width: Int) -> Size {
-        if wraps.0.width == width { return wraps.0.size }
-        if wraps.1.width == width { return wraps.1.size }
+        if wraps.0.answers(width) { return wraps.0.size }
+        if wraps.1.answers(width) { return wraps.1.size }
         var cols = 0
         forgetKeptLines()
         lines.reset(expecting: width == Int.max ? 1 : text.utf8.count / width + 2)

@@ -16,13 +16,22 @@ enum TextLayout {
 
     /// The size `text` takes when wrapped at `width` (nil: no wrapping) in at most `maxLines`.
     static func size(_ text: String, width: Int?, maxLines: Int?) -> Size {
+        sizeAndCut(text, width: width, maxLines: maxLines).size
+    }
+
+    /// `size`, and whether the last line was cut with "…" (the text needs
+    /// more than `maxLines` lines at `width`). Uncut, the size is the text's
+    /// whole wrap at that width.
+    static func sizeAndCut(_ text: String, width: Int?, maxLines: Int?) -> (size: Size, cut: Bool) {
         var cols = 0
         var rows = 0
+        var cut = false
         forEachLine(text, width: width, maxLines: maxLines) { line in
             cols = max(cols, line.width)
             rows += 1
+            if line.truncated { cut = true }
         }
-        return Size(cols: cols, rows: rows)
+        return (Size(cols: cols, rows: rows), cut)
     }
 
     /// Calls `body` with each line, top to bottom.
