@@ -21,7 +21,7 @@ public enum MarkdownReport {
                 return scenario.value(metric, statistic).map { Units.format($0, metric) } ?? "-"
             }
             lines.append(
-                "| \(UntrustedText.markdown(scenario.name)) | \(UntrustedText.markdown(scenario.backend)) | \(cell(.frameTime, .p50)) | \(cell(.frameTime, .p99)) | \(cell(.layoutTime, .p50)) | \(cell(.renderTime, .p50)) | \(cell(.instructions, .mean)) | \(cell(.bytes, .mean)) | \(cell(.allocations, .mean)) | \(cell(.dirtyCells, .mean)) |"
+                "| \(UntrustedText.markdown(scenario.name)) | \(UntrustedText.markdown(scenario.backend.rawValue)) | \(cell(.frameTime, .p50)) | \(cell(.frameTime, .p99)) | \(cell(.layoutTime, .p50)) | \(cell(.renderTime, .p50)) | \(cell(.instructions, .mean)) | \(cell(.bytes, .mean)) | \(cell(.allocations, .mean)) | \(cell(.dirtyCells, .mean)) |"
             )
         }
         // Runs past the exact frame limit: their percentiles are read from a distribution (how close, the note says).

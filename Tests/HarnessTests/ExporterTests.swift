@@ -77,7 +77,7 @@ final class ExporterTests: XCTestCase {
             scenario: "plain-feed", script: "default", frames: 3, cols: 80, rows: 24, feedItems: 10, seed: 1, term: "xterm",
             warmUpFrames: 0, synchronizedOutput: false)
         let report = ScenarioReport(
-            name: "exact", backend: "framebench", stage: "diff+encode", settings: settings, metrics: [:],
+            name: "exact", backend: .framebench, stage: "diff+encode", settings: settings, metrics: [:],
             histogram: Histogram(values: times.map(Double.init)),
             budget: FrameBudget.evaluate(frameTimes: times.map(Double.init), budget: 1_000_000),
             frameBudgetNanoseconds: 1_000_000, runs: [RunSamples(frames: [.frameTime: times])],

@@ -64,7 +64,7 @@ final class HTMLReportTests: XCTestCase {
         var charts = 0
         for report in document.scenarios {
             XCTAssertTrue(html.contains("<h2>\(HTMLText.escape(report.key))</h2>"), report.key)
-            charts += 1 + FramePhase.steps(of: Backend(rawValue: report.backend)!).count + 2
+            charts += 1 + FramePhase.steps(of: report.backend.lane).count + 2
         }
         XCTAssertEqual(document.scenarios.count, 3)
         XCTAssertEqual(count("<svg ", in: html), charts)
@@ -91,7 +91,7 @@ final class HTMLReportTests: XCTestCase {
             XCTAssertTrue(html.contains("<h2>\(HTMLText.escape(current.key))</h2>"), current.key)
         }
         // One pair of distributions per timing (frame and each phase), besides the run's charts.
-        let pairs = candidate.scenarios.reduce(0) { $0 + 1 + FramePhase.steps(of: Backend(rawValue: $1.backend)!).count }
+        let pairs = candidate.scenarios.reduce(0) { $0 + 1 + FramePhase.steps(of: $1.backend.lane).count }
         // Both timelines, bytes and dirty cells (the overlaid distributions replace the run's histograms).
         let runCharts = candidate.scenarios.count * 4
         XCTAssertEqual(count("<svg ", in: html), pairs + runCharts)
@@ -123,13 +123,13 @@ final class HTMLReportTests: XCTestCase {
                 $0.contains("<h2>\(HTMLText.escape(current.key))</h2>")
             })
             let charts = section.components(separatedBy: "<svg ").dropFirst()
-            for phase in [FramePhase.frame] + FramePhase.steps(of: Backend(rawValue: current.backend)!) {
+            for phase in [FramePhase.frame] + FramePhase.steps(of: current.backend.lane) {
                 let name = Metric.time(of: phase).rawValue
                 let chart = try XCTUnwrap(charts.first { $0.contains("<title>\(name): ") && $0.contains(">baseline</text>") }, name)
                 let worse = rows.contains { $0.metric.phase == phase && $0.verdict == .worse }
                 XCTAssertEqual(chart.contains("fill=\"#fdecea\""), worse, "\(current.key) \(name): \(chart.prefix(200))")
             }
-            if current.backend == "framebench" {
+            if current.backend == .framebench {
                 for phase in [FramePhase.diff, .encode, .write] {
                     let allocations = Metric.allocations(of: phase).count
                     for row in rows where row.metric == allocations {

@@ -36,7 +36,7 @@ final class InstructionRunTests: XCTestCase {
             try? FileManager.default.removeItem(at: elsewhere.deletingLastPathComponent().deletingLastPathComponent())
         }
         let second = try counted()
-        let ours = try XCTUnwrap(first.scenarios.first { $0.backend == "framebench" })
+        let ours = try XCTUnwrap(first.scenarios.first { $0.backend == .framebench })
         for phase in FramePhase.steps(of: .framebench) + [.frame, .render] {
             let count = try XCTUnwrap(ours.instructions[Metric.instructions(of: phase)], "\(phase)")
             XCTAssertGreaterThan(count, 0, "\(phase)")
@@ -57,10 +57,10 @@ final class InstructionRunTests: XCTestCase {
         // to 0.2% with the caller's folder: memcmp's count follows the cell
         // buffers' alignment, which followed what the child had copied onto
         // its heap.)
-        let repeated = try XCTUnwrap(second.scenarios.first { $0.backend == "framebench" })
+        let repeated = try XCTUnwrap(second.scenarios.first { $0.backend == .framebench })
         XCTAssertEqual(ours.instructions, repeated.instructions)
         XCTAssertEqual(ours.instructionDistribution, repeated.instructionDistribution)
-        let reference = try XCTUnwrap(first.scenarios.first { $0.backend == "ncurses" })
+        let reference = try XCTUnwrap(first.scenarios.first { $0.backend == .ncurses })
         XCTAssertNotNil(reference.instructions[.transferInstructions])
         XCTAssertNotNil(reference.instructions[.renderInstructions])
         // ncurses' own code is not ours to pin down: its doupdate varies a
@@ -70,7 +70,7 @@ final class InstructionRunTests: XCTestCase {
         // instructions a frame, in about one run in four: 0.31% of that
         // stage, 0.065% of the frame). Held to 0.1% of the frame, as
         // docs/metrics.md says and scripts/gate_power.py checks.
-        let again = try XCTUnwrap(second.scenarios.first { $0.backend == "ncurses" })
+        let again = try XCTUnwrap(second.scenarios.first { $0.backend == .ncurses })
         let frame = try XCTUnwrap(reference.instructions[.instructions])
         for (metric, count) in reference.instructions {
             XCTAssertEqual(count, try XCTUnwrap(again.instructions[metric]), accuracy: 1e-3 * frame, metric.rawValue)
@@ -97,18 +97,18 @@ final class InstructionRunTests: XCTestCase {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["FRAMEBENCH_LONG_TESTS"] == "1", "long tier: set FRAMEBENCH_LONG_TESTS=1")
         let both = try counted()
         let alone = try counted(ourLaneOnly: true)
-        let ours = try XCTUnwrap(both.scenarios.first { $0.backend == "framebench" })
-        let oursAlone = try XCTUnwrap(alone.scenarios.first { $0.backend == "framebench" })
+        let ours = try XCTUnwrap(both.scenarios.first { $0.backend == .framebench })
+        let oursAlone = try XCTUnwrap(alone.scenarios.first { $0.backend == .framebench })
         XCTAssertEqual(ours.instructions, oursAlone.instructions)
         XCTAssertEqual(ours.instructionDistribution, oursAlone.instructionDistribution)
-        let reference = try XCTUnwrap(both.scenarios.first { $0.backend == "ncurses" })
+        let reference = try XCTUnwrap(both.scenarios.first { $0.backend == .ncurses })
         XCTAssertGreaterThan(reference.instructions[.renderInstructions] ?? 0, 0)
     }
 
     func testCountingOurLaneAloneLeavesTheNcursesLaneTimedButUncounted() throws {
         let document = try counted(ourLaneOnly: true)
-        let ours = try XCTUnwrap(document.scenarios.first { $0.backend == "framebench" })
-        let reference = try XCTUnwrap(document.scenarios.first { $0.backend == "ncurses" })
+        let ours = try XCTUnwrap(document.scenarios.first { $0.backend == .framebench })
+        let reference = try XCTUnwrap(document.scenarios.first { $0.backend == .ncurses })
         XCTAssertGreaterThan(ours.instructions[.layoutInstructions] ?? 0, 0)
         XCTAssertEqual(reference.instructions, [:])
         XCTAssertNotNil(reference.metrics[.frameTime])

@@ -25,7 +25,7 @@ final class IsolatedRunTests: XCTestCase {
         return try runner.run().document
     }
 
-    private func frames(_ document: RunDocument, _ name: String, _ backend: String) throws -> [Metric: [Int]] {
+    private func frames(_ document: RunDocument, _ name: String, _ backend: ResultBackend) throws -> [Metric: [Int]] {
         try XCTUnwrap(document.scenarios.first { $0.name == name && $0.backend == backend }?.runs.first?.frames)
     }
 
@@ -34,7 +34,7 @@ final class IsolatedRunTests: XCTestCase {
         let watcha = scene("watcha-home")
         let alone = try run([watcha], isolation: .processPerRun)
         let afterOthers = try run([scene("profile-feed"), scene("safari-reader"), watcha], isolation: .processPerRun)
-        for backend in ["framebench", "ncurses"] {
+        for backend in [ResultBackend.framebench, .ncurses] {
             let a = try frames(alone, watcha.name, backend)
             let b = try frames(afterOthers, watcha.name, backend)
             let counts = a.keys.filter { !$0.isTiming }

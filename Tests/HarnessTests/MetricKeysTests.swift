@@ -107,6 +107,23 @@ final class MetricKeysTests: XCTestCase {
         XCTAssertEqual(FrameBenchCommand.main(["baseline", "show", unmeasured]), 2)
     }
 
+    /// The backend is read as one: a name framebench never writes is refused with the file, the key
+    /// and the benchmark (as validation refused it when the backend was a string), and results-diff's
+    /// `--backend` filter refuses such a name rather than matching nothing.
+    func testABackendNoResultHasIsRefusedAsTheFileIsReadAndAsAFilter() throws {
+        let (path, json) = try results()
+        let misspelt = try altered(json, "backend") { $0["backend"] = "framebnech" }
+        XCTAssertEqual(
+            refusal(misspelt),
+            "results file \(misspelt): scenarios[0].backend (plain-feed-20x6 [framebnech]): unknown backend 'framebnech' (framebench writes framebench, ncurses, program)")
+        XCTAssertEqual(FrameBenchCommand.main(["baseline", "show", misspelt]), 2)
+        let document = try BaselineStore.read(path)
+        XCTAssertEqual(document.scenarios.map(\.backend), [.framebench, .ncurses])
+        XCTAssertEqual(document.scenarios.map(\.backend.lane), [.framebench, .ncurses])
+        XCTAssertEqual(FrameBenchCommand.main(["results-diff", path, path, "--backend", "ncurses"]), 0)
+        XCTAssertEqual(FrameBenchCommand.main(["results-diff", path, path, "--backend", "ncurse"]), 2)
+    }
+
     func testChildSamplesRefuseANameNoMetricHas() {
         XCTAssertThrowsError(
             try JSONDecoder().decode(FrameSamples.self, from: Data(#"{"frames": {"frame_time_ns": [1], "frame_tme_ns": [2]}}"#.utf8))

@@ -45,7 +45,7 @@ final class ProgramCommandTests: XCTestCase {
             cpuNanoseconds: 7_000, usesSynchronizedUpdates: false)
         run.sentInputs = [input(0, sent: 1_000, frames: 1...1), input(1, sent: 3_000, frames: 2...2)]
         let report = ProgramReport.scenario(name: "app-20x10", runs: [run])
-        XCTAssertEqual(report.backend, "program")
+        XCTAssertEqual(report.backend, .program)
         XCTAssertEqual(report.runs.count, 1)
         // Start-up frames are not measured; frame time is input to frame complete.
         XCTAssertEqual(report.runs[0].frames[.frameTime], [1_000, 500])

@@ -8,7 +8,7 @@ import XCTest
 /// named by benchmark, metric and frame; what the CI rehearsal scripts rely on.
 final class ResultsDiffTests: XCTestCase {
     private func report(
-        _ name: String, backend: String = "framebench", runs: [[Metric: [Int]]], instructions: [Metric: Double] = [:]
+        _ name: String, backend: ResultBackend = .framebench, runs: [[Metric: [Int]]], instructions: [Metric: Double] = [:]
     ) -> ResultsDiff.Entry {
         let settings = ScenarioSettings(
             scenario: name, script: "default", frames: 3, cols: 10, rows: 4, feedItems: 5, seed: 1, term: "xterm",
@@ -97,8 +97,8 @@ final class ResultsDiffTests: XCTestCase {
             compare(whole, shards + [whole[0]], [], anyOrder: true).differences, ["a [framebench] is in B twice (a.json and a.json)"])
         XCTAssertEqual(
             compare(whole, [whole[0], whole[2]], [], anyOrder: true).differences, ["b [framebench] is in A (b.json) but not in B"])
-        let ncurses = report("a", backend: "ncurses", runs: [counts])
-        XCTAssertTrue(ResultsDiff(rules: [], backend: "framebench").compare(whole, whole + [ncurses]).isSame, "other backends left out")
+        let ncurses = report("a", backend: .ncurses, runs: [counts])
+        XCTAssertTrue(ResultsDiff(rules: [], backend: .framebench).compare(whole, whole + [ncurses]).isSame, "other backends left out")
         XCTAssertFalse(compare(whole, whole + [ncurses], []).isSame)
     }
 

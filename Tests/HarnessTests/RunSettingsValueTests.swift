@@ -162,7 +162,7 @@ final class RunSettingsValueTests: XCTestCase {
 
     private func report(_ settings: RunSettings, bytes: Double) -> ScenarioReport {
         ScenarioReport(
-            name: settings.name, backend: "framebench", stage: "diff+encode", settings: ScenarioSettings(settings),
+            name: settings.name, backend: .framebench, stage: "diff+encode", settings: ScenarioSettings(settings),
             metrics: [.bytes: Summary([bytes, bytes])], histogram: Histogram(values: [1, 2]),
             budget: FrameBudget.evaluate(frameTimes: [1, 2], budget: settings.frameBudgetNanoseconds),
             frameBudgetNanoseconds: settings.frameBudgetNanoseconds, runs: [], peakResidentBytes: 0)

@@ -103,7 +103,7 @@ final class TraceTests: XCTestCase {
     func testCountersCarryEachFramesBytesCellsAllocationsAndScrollMoves() throws {
         let document = try bothLanes()
         let (events, _) = try events(ChromeTrace.render(document))
-        let report = document.scenarios.first { $0.backend == "framebench" }!
+        let report = document.scenarios.first { $0.backend == .framebench }!
         let bytes = events.filter { $0["ph"] as? String == "C" && $0["name"] as? String == "bytes" }
             .map { ($0["args"] as! [String: Any])["value"] as! Int }
         XCTAssertEqual(bytes, report.frames(.bytes).map { Int($0) })
@@ -197,7 +197,7 @@ final class TraceTests: XCTestCase {
             eraseAndRepeat: true)
         let times = frames[.frameTime]!.map(Double.init)
         return ScenarioReport(
-            name: "long", backend: "framebench", stage: "diff+encode", settings: settings,
+            name: "long", backend: .framebench, stage: "diff+encode", settings: settings,
             metrics: [.frameTime: Summary(times)], histogram: Histogram(values: times),
             budget: FrameBudget.evaluate(frameTimes: times, budget: 16_670_000), frameBudgetNanoseconds: 16_670_000,
             runs: [RunSamples(frames: frames)], peakResidentBytes: 0)

@@ -14,7 +14,7 @@ enum RecordTrace {
         let times = outcome.frames[.frameTime]
         let lane: Backend = settings.backend == .ncurses ? .ncurses : .framebench
         let report = ScenarioReport(
-            name: "\(settings.name) recorded", backend: lane.rawValue,
+            name: "\(settings.name) recorded", backend: ResultBackend(lane),
             stage: lane == .ncurses ? "wnoutrefresh+doupdate" : "diff+encode", settings: scenario, metrics: [:],
             histogram: Histogram(values: times),
             budget: FrameBudget.evaluate(frameTimes: times, budget: settings.frameBudgetNanoseconds),

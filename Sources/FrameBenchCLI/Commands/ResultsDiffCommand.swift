@@ -13,7 +13,14 @@ enum ResultsDiffCommand {
         let rules = try ResultsDiff.rules(exact: parsed.string("exact"), within: parsed.string("within"))
         let a = try ResultsDiff.read(side: parsed.positionals[0])
         let b = try ResultsDiff.read(side: parsed.positionals[1])
-        let diff = ResultsDiff(rules: rules, anyOrder: parsed.flag("any-order"), backend: parsed.string("backend"))
+        let backend = try parsed.string("backend").map { name in
+            guard let backend = ResultBackend(rawValue: name) else {
+                throw UsageError(
+                    "--backend \(name): results name no such backend (\(ResultBackend.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return backend
+        }
+        let diff = ResultsDiff(rules: rules, anyOrder: parsed.flag("any-order"), backend: backend)
         let outcome = diff.compare(a, b)
         try StandardStreams.printLine(diff.text(outcome))
         return outcome.isSame ? 0 : 1

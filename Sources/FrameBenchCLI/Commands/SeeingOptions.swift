@@ -52,7 +52,7 @@ struct SeeingOptions {
     func finish(_ document: RunDocument, tablesToStandardError: Bool) throws {
         var views: [String: [Int: FrameViewCost]] = [:]
         var tables: [String] = []
-        for report in document.scenarios where report.backend == Backend.framebench.rawValue {
+        for report in document.scenarios where report.backend == .framebench {
             guard let profile = profilers[report.name]?.report() else { continue }
             views[report.key] = profile.frames
             let times = report.frames(.frameTime).enumerated().map { (report.settings.warmUpFrames + $0.offset, $0.element) }

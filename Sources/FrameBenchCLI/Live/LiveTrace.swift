@@ -32,7 +32,7 @@ enum LiveTrace {
         let budget = 1_000_000_000 / options.framesPerSecond
         let times = frame.map(Double.init)
         let report = ScenarioReport(
-            name: "\(options.workload) live", backend: Backend.framebench.rawValue, stage: "diff+encode",
+            name: "\(options.workload) live", backend: .framebench, stage: "diff+encode",
             settings: settings, metrics: [:], histogram: Histogram(values: times),
             budget: FrameBudget.evaluate(frameTimes: times, budget: budget), frameBudgetNanoseconds: budget,
             runs: [RunSamples(frames: frames)], peakResidentBytes: 0)

@@ -2,18 +2,14 @@ extension RunDocument {
     /// Checks what a results file says before anything uses it, so a bad
     /// value is an error naming the file, the key path and the value, never
     /// a crash or a wrong figure later: counts, sizes and memory are not
-    /// negative, the frame budget is in `FrameBudget.nanosecondsRange`, the
-    /// backend is one framebench writes, and no benchmark appears twice.
+    /// negative, the frame budget is in `FrameBudget.nanosecondsRange`, and no
+    /// benchmark appears twice (an unknown backend is refused as it is read).
     func validate(_ path: String) throws {
-        let backends = Set(Backend.allCases.filter { $0 != .both }.map(\.rawValue) + [ProgramReport.backend])
         var seen: [String: Int] = [:]
         for (index, scenario) in scenarios.enumerated() {
             let at = "scenarios[\(index)]"
             let fail = { (key: String, problem: String) in
                 UsageError("results file \(path): \(at).\(key) (\(scenario.key)): \(problem)")
-            }
-            guard backends.contains(scenario.backend) else {
-                throw fail("backend", "unknown backend '\(scenario.backend)' (framebench writes \(backends.sorted().joined(separator: ", ")))")
             }
             if let earlier = seen[scenario.key] {
                 throw UsageError("results file \(path): \(at) is \(scenario.key), which scenarios[\(earlier)] already is: a benchmark may appear only once (twice would count its runs twice)")
@@ -59,7 +55,7 @@ extension RunDocument {
     }
 
     /// Summaries and instruction counts: finite, counts not negative (their
-    /// names were read as metrics of their kind: `UnknownMetricName`).
+    /// names were read as metrics of their kind: `UnknownResultName`).
     private static func validateMetrics(_ scenario: ScenarioReport, _ fail: (String, String) -> UsageError) throws {
         for (metric, summary) in scenario.metrics.sortedByName {
             for statistic in Statistic.allCases {

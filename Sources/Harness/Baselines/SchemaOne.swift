@@ -22,7 +22,7 @@ enum SchemaOne {
 
     struct Scenario: Decodable {
         let name: String
-        let backend: String
+        let backend: ResultBackend
         let stage: String
         let settings: ScenarioSettings
         let metrics: [String: Summary]

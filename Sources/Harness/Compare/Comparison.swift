@@ -178,9 +178,9 @@ public enum Comparison {
     /// The metrics a report of `backend` is judged on: a program run's
     /// own (`ProgramReport.metrics`, and its allocations as not measured),
     /// else the backend's.
-    static func metrics(of backend: String) -> [Metric] {
-        if backend == ProgramReport.backend { return ProgramReport.metrics + ProgramReport.unmeasured }
-        return BackendResult.metrics(of: Backend(rawValue: backend) ?? .framebench)
+    static func metrics(of backend: ResultBackend) -> [Metric] {
+        if backend == .program { return ProgramReport.metrics + ProgramReport.unmeasured }
+        return BackendResult.metrics(of: backend.lane)
     }
 
     static func timingRow(

@@ -45,7 +45,7 @@ public enum JSONFile {
                 return try JSONValueDecoder.decode(T.self, from: root)
             } catch let error as DecodingError {
                 throw UsageError("\(what) \(path): \(JSONFile.explain(error, in: root, file: path))")
-            } catch let error as UnknownMetricName {
+            } catch let error as UnknownResultName {
                 throw UsageError("\(what) \(path): \(error)")
             }
         }

@@ -13,7 +13,7 @@ extension Backend: CodingKeyRepresentable {}
 /// other problem (`results file r.json: scenarios[0].metrics.frame_tme_ns
 /// (scroll [framebench]): unknown metric 'frame_tme_ns'`), so no figure is
 /// ever read from a key no metric owns.
-struct UnknownMetricName: Error, CustomStringConvertible {
+struct UnknownResultName: Error, CustomStringConvertible {
     /// Where the object holding the name is (`scenarios[0]`, `scenarios[0].runs[1]`).
     var place: [JSONProblem.Step]
     /// The name's place in that object (`metrics.frame_tme_ns`, `unmeasured[2]`).
@@ -47,7 +47,7 @@ struct UnknownMetricName: Error, CustomStringConvertible {
         keyed.reserveCapacity(named.count)
         for (name, value) in named.sorted(by: { $0.key < $1.key }) {
             guard let metric = Metric(rawValue: name), kinds?.contains(metric.kind) ?? true else {
-                throw UnknownMetricName(at: codingPath, field: "\(section).\(name)", problem: problem(name))
+                throw UnknownResultName(at: codingPath, field: "\(section).\(name)", problem: problem(name))
             }
             keyed[metric] = value
         }
@@ -59,7 +59,7 @@ struct UnknownMetricName: Error, CustomStringConvertible {
         var metrics: [Metric] = []
         for (index, name) in names.enumerated() {
             guard let metric = Metric(rawValue: name) else {
-                throw UnknownMetricName(at: codingPath, field: "\(section)[\(index)]", problem: "unknown metric '\(name)'")
+                throw UnknownResultName(at: codingPath, field: "\(section)[\(index)]", problem: "unknown metric '\(name)'")
             }
             metrics.append(metric)
         }

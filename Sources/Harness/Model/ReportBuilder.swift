@@ -10,7 +10,7 @@ public enum ReportBuilder {
                 if let summary = result.samples.summary(of: metric) { metrics[metric] = summary }
             }
             var report = ScenarioReport(
-                name: settings.name, backend: result.backend.rawValue, stage: result.stage,
+                name: settings.name, backend: ResultBackend(result.backend), stage: result.stage,
                 settings: scenario, metrics: metrics,
                 instructions: result.instructions,
                 instructionDistribution: result.instructionFrames.filter { !$0.value.isEmpty }.mapValues { Summary($0) },

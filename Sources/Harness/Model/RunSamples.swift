@@ -21,14 +21,14 @@ public struct RunSamples: Codable, Equatable, Sendable {
         self.distributions = distributions
     }
 
-    /// A name that is no per-frame metric is an `UnknownMetricName`.
+    /// A name that is no per-frame metric is an `UnknownResultName`.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let problem = { (name: String) in "'\(name)' is not a per-frame metric" }
-        frames = try UnknownMetricName.keyed(
+        frames = try UnknownResultName.keyed(
             container.decode([String: [Int]].self, forKey: .frames), section: "frames", at: decoder.codingPath,
             kinds: Metric.Kind.perFrame, problem: problem)
-        distributions = try UnknownMetricName.keyed(
+        distributions = try UnknownResultName.keyed(
             container.decodeIfPresent([String: FrameDistribution].self, forKey: .distributions) ?? [:],
             section: "distributions", at: decoder.codingPath, kinds: Metric.Kind.perFrame, problem: problem)
     }

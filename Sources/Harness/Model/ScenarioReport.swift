@@ -3,7 +3,7 @@
 /// significance tests need.
 public struct ScenarioReport: Codable, Equatable, Sendable {
     public var name: String
-    public var backend: String
+    public var backend: ResultBackend
     /// What the render stage (`render_ns`) is for this backend.
     public var stage: String
     public var settings: ScenarioSettings
@@ -50,7 +50,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     }
 
     public init(
-        name: String, backend: String, stage: String, settings: ScenarioSettings, metrics: [Metric: Summary],
+        name: String, backend: ResultBackend, stage: String, settings: ScenarioSettings, metrics: [Metric: Summary],
         instructions: [Metric: Double] = [:], instructionDistribution: [Metric: Summary] = [:], histogram: Histogram, budget: FrameBudgetReport,
         frameBudgetNanoseconds: Double, runs: [RunSamples], peakResidentBytes: Int, unmeasured: [Metric] = [],
         timingsNotComparable: String? = nil
@@ -73,14 +73,22 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
 
     /// Metric names are read as metrics: a name no metric has (or one of
     /// another kind where instruction counts or per-frame values belong) is
-    /// an `UnknownMetricName` naming the key and this benchmark.
+    /// an `UnknownResultName` naming the key and this benchmark.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
-        backend = try container.decode(String.self, forKey: .backend)
-        let (path, key) = (decoder.codingPath, "\(name) [\(backend)]")
+        let backendName = try container.decode(String.self, forKey: .backend)
+        let (path, key) = (decoder.codingPath, "\(name) [\(backendName)]")
+        guard let backend = ResultBackend(rawValue: backendName) else {
+            var error = UnknownResultName(
+                at: path, field: "backend",
+                problem: "unknown backend '\(backendName)' (framebench writes \(ResultBackend.allCases.map(\.rawValue).sorted().joined(separator: ", ")))")
+            error.scenario = key
+            throw error
+        }
+        self.backend = backend
         func named<T>(_ decode: () throws -> T) throws -> T {
-            do { return try decode() } catch var error as UnknownMetricName {
+            do { return try decode() } catch var error as UnknownResultName {
                 error.scenario = key
                 throw error
             }
@@ -89,18 +97,18 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         stage = try container.decode(String.self, forKey: .stage)
         settings = try container.decode(ScenarioSettings.self, forKey: .settings)
         metrics = try named {
-            try UnknownMetricName.keyed(
+            try UnknownResultName.keyed(
                 container.decode([String: Summary].self, forKey: .metrics), section: "metrics", at: path,
                 kinds: nil
             ) { "unknown metric '\($0)'" }
         }
         instructions = try named {
-            try UnknownMetricName.keyed(
+            try UnknownResultName.keyed(
                 container.decodeIfPresent([String: Double].self, forKey: .instructions) ?? [:], section: "instructions",
                 at: path, kinds: [.instructions], problem: instructionMetric)
         }
         instructionDistribution = try named {
-            try UnknownMetricName.keyed(
+            try UnknownResultName.keyed(
                 container.decodeIfPresent([String: Summary].self, forKey: .instructionDistribution) ?? [:],
                 section: CodingKeys.instructionDistribution.stringValue, at: path, kinds: [.instructions],
                 problem: instructionMetric)
@@ -111,7 +119,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         runs = try named { try container.decodeIfPresent([RunSamples].self, forKey: .runs) ?? [] }
         peakResidentBytes = try container.decode(Int.self, forKey: .peakResidentBytes)
         unmeasured = try named {
-            try UnknownMetricName.listed(
+            try UnknownResultName.listed(
                 container.decodeIfPresent([String].self, forKey: .unmeasured) ?? [], section: "unmeasured", at: path)
         }
         timingsNotComparable = try container.decodeIfPresent(String.self, forKey: .timingsNotComparable)
@@ -120,7 +128,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     }
 
     /// The key a report is matched by across runs.
-    public var key: String { "\(name) [\(backend)]" }
+    public var key: String { "\(name) [\(backend.rawValue)]" }
 
     /// Every measured frame's value of a metric, runs in order (none of
     /// runs that kept a distribution only: `summarizedFrames`).

@@ -31,7 +31,7 @@ import ProgramDriver
 /// reports, never compared); it has no phases and no instruction counts
 /// (no rows at all).
 public enum ProgramReport {
-    public static let backend = "program"
+    public static let backend = ResultBackend.program
     public static let stage = "first byte to frame complete"
 
     /// The metrics a program run has values for.

@@ -61,9 +61,9 @@ public struct ResultsDiff: Sendable {
     /// B may hold the benchmarks in another order than A (a side of shards).
     public var anyOrder: Bool
     /// Only the reports of this backend (as results name it: framebench, ncurses, program).
-    public var backend: String?
+    public var backend: ResultBackend?
 
-    public init(rules: [Rule], anyOrder: Bool = false, backend: String? = nil) {
+    public init(rules: [Rule], anyOrder: Bool = false, backend: ResultBackend? = nil) {
         self.rules = rules
         self.anyOrder = anyOrder
         self.backend = backend

@@ -224,11 +224,11 @@ extension FrameSamples: Codable {
         self.init()
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let unknown = { (name: String) in "unknown metric '\(name)'" }
-        let frames = try UnknownMetricName.keyed(
+        let frames = try UnknownResultName.keyed(
             container.decode([String: [Double]].self, forKey: .frames), section: "frames", at: decoder.codingPath,
             kinds: nil, problem: unknown)
         for (metric, values) in frames { self[metric] = values }
-        let distributions = try UnknownMetricName.keyed(
+        let distributions = try UnknownResultName.keyed(
             container.decodeIfPresent([String: FrameDistribution].self, forKey: .distributions) ?? [:],
             section: "distributions", at: decoder.codingPath, kinds: nil, problem: unknown)
         for (metric, distribution) in distributions { self.distributions[metric.index] = distribution }

@@ -131,7 +131,7 @@ public struct BudgetFile: Equatable, Sendable {
     public func limits(for report: ScenarioReport) -> [Key: Limit] {
         if let exact = budgets[report.key] { return exact }
         // A plain name means the benchmark's framebench lane, or the program a program entry runs.
-        if [Backend.framebench.rawValue, ProgramReport.backend].contains(report.backend), let plain = budgets[report.name] {
+        if [.framebench, .program].contains(report.backend), let plain = budgets[report.name] {
             return plain
         }
         return [:]
@@ -149,7 +149,7 @@ public struct BudgetFile: Equatable, Sendable {
                 plain = String(benchmark[..<open]).trimmingCharacters(in: .whitespaces)
                 backend = String(benchmark[benchmark.index(after: open)..<benchmark.index(before: benchmark.endIndex)])
             }
-            guard programs.contains(plain), [nil, ProgramReport.backend].contains(backend) else { continue }
+            guard programs.contains(plain), [nil, ProgramReport.backend.rawValue].contains(backend) else { continue }
             for key in budgets[benchmark]!.keys.sorted(by: { $0.text < $1.text }) where !ProgramReport.metrics.contains(key.metric) {
                 throw UsageError(
                     "budgets file \(path): '\(benchmark)' runs a program, which has no \(key.metric.rawValue) (\(key.text)); a program's metrics: \(measured.joined(separator: ", "))")

@@ -16,7 +16,7 @@ public enum CSVExport {
                 for statistic in Statistic.allCases {
                     guard let value = report.value(metric, statistic), value.isFinite else { continue }
                     rows.append([
-                        report.name, report.backend, report.settings.scenario, report.settings.script, metric.rawValue,
+                        report.name, report.backend.rawValue, report.settings.scenario, report.settings.script, metric.rawValue,
                         metric.unit, statistic.rawValue, format(value),
                     ])
                 }

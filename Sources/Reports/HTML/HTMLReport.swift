@@ -91,7 +91,7 @@ public enum HTMLReport {
     /// With a baseline, its timeline comes first on the candidate's axis, and
     /// the per-phase histograms give way to the comparison's overlaid ones.
     private static func section(_ report: ScenarioReport, baseline: ScenarioReport?, number: Int, markers: [TraceMarker]) -> String {
-        let phases = FramePhase.steps(of: report.backend == "ncurses" ? .ncurses : .framebench)
+        let phases = FramePhase.steps(of: report.backend.lane)
         var html = "<section id=\"s\(number)\" class=\"scenario\"><h2>\(HTMLText.escape(report.key))</h2>"
         let summary = report.metrics[.frameTime]
         let settings = report.settings
@@ -197,7 +197,7 @@ public enum HTMLReport {
                 + "<span><i style=\"background:\(SVGChart.candidateColor)\"></i>candidate</span>"
                 + "<span>each timing on a log axis of its own; box p25 to p75, bold tick the median, whiskers min to p99, dot the max</span></p>"
             html += "<div class=\"grid\">"
-            let phases = [FramePhase.frame] + FramePhase.steps(of: current.backend == "ncurses" ? .ncurses : .framebench)
+            let phases = [FramePhase.frame] + FramePhase.steps(of: current.backend.lane)
             for phase in phases {
                 let metric = Metric.time(of: phase)
                 let row = rows.first { $0.metric == metric }

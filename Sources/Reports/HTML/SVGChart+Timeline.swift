@@ -16,7 +16,7 @@ extension SVGChart {
         side: (name: String, color: String)? = nil, width: Int = 1000, height: Int = 300
     ) -> String {
         let frames = report.frames(.frameTime)
-        let phases = FramePhase.steps(of: report.backend == "ncurses" ? .ncurses : .framebench)
+        let phases = FramePhase.steps(of: report.backend.lane)
         let phaseFrames = phases.map { report.frames(Metric.time(of: $0)) }
         let left = 64.0, right = 84.0, top = side == nil ? 22.0 : 34.0, bottom = 58.0
         let plotWidth = Double(width) - left - right, plotHeight = Double(height) - top - bottom

@@ -60,7 +60,7 @@ public enum ChromeTrace {
             writer.metadata("process_sort_index", pid: pid, tid: 0, sortIndex: pid)
             let reports = scenarios.filter { $0.name == name }
             for report in reports {
-                let tid = report.backend == "ncurses" ? 2 : 1
+                let tid = report.backend == .ncurses ? 2 : 1
                 writer.metadata("thread_name", pid: pid, tid: tid, name: "\(report.backend) frames")
                 writer.metadata("thread_sort_index", pid: pid, tid: tid, sortIndex: tid)
                 var lane = TraceLane(report, pid: pid, tid: tid, views: views[report.key] ?? [:], options: options)

@@ -24,7 +24,7 @@ struct TraceLane {
         self.tid = tid
         self.views = views
         self.options = options
-        phases = FramePhase.steps(of: report.backend == "ncurses" ? .ncurses : .framebench)
+        phases = FramePhase.steps(of: report.backend.lane)
     }
 
     /// Draws the lane; returns its figures for `otherData`.
@@ -52,7 +52,7 @@ struct TraceLane {
         }
         let markers = drawLateMarkers(into: &writer)
         return TraceSummary.Lane(
-            scenario: report.name, backend: report.backend, frames: total, framesInTrace: kept, stride: stride,
+            scenario: report.name, backend: report.backend.rawValue, frames: total, framesInTrace: kept, stride: stride,
             lateFrames: late.count, lateMarkers: markers)
     }
 
@@ -80,7 +80,7 @@ struct TraceLane {
             writer.slice(phase.rawValue, pid: pid, tid: tid, start: phaseStart, duration: length, args: args)
             phaseStart += length
         }
-        let suffix = report.backend == "ncurses" ? " (ncurses)" : ""
+        let suffix = report.backend == .ncurses ? " (ncurses)" : ""
         for counter in Self.counters {
             guard let values = run.frames[counter.metric], index < values.count else { continue }
             writer.counter(counter.name + suffix, pid: pid, at: at, value: values[index])
