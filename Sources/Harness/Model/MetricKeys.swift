@@ -8,7 +8,8 @@ extension Metric: CodingKeyRepresentable {}
 extension Backend: CodingKeyRepresentable {}
 
 /// A name in a results file that is no metric, or not one of the kind its
-/// place holds (an allocation count among instruction counts): refused as
+/// place holds (an allocation count among instruction counts), or a backend
+/// no result has (`ScenarioReport`'s `backend`): refused as
 /// the file is read, in the words `RunDocument.validate` uses for every
 /// other problem (`results file r.json: scenarios[0].metrics.frame_tme_ns
 /// (scroll [framebench]): unknown metric 'frame_tme_ns'`), so no figure is
