@@ -73,7 +73,8 @@ public final class MatchedGeometryNode: WrapperNode {
 
 extension View {
     /// Matches this view's geometry with others of the same `id` in `namespace`.
-    public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID) -> MatchedGeometryView<Self, ID>
+    public consuming func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID)
+        -> MatchedGeometryView<Self, ID>
     {
         MatchedGeometryView(content: self, key: MatchedGeometryKey(namespace: namespace, id: AnyHashable(id)))
     }

@@ -103,7 +103,7 @@ public final class TransitionNode: WrapperNode {
 
 extension View {
     /// How this view moves in and out when inserted or removed with animation.
-    public func transition(_ transition: AnyTransition) -> TransitionView<Self> {
+    public consuming func transition(_ transition: AnyTransition) -> TransitionView<Self> {
         TransitionView(content: self, transition: transition)
     }
 }

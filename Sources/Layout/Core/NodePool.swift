@@ -19,9 +19,16 @@ import FrameGrid
 /// item), keeping its buffers: a stack its child lists, a text its lines.
 /// Subtrees that own `@State` are never kept, so never taken apart.
 final class NodePool {
-    /// Where each node class's pool is in `pools`; only looked up, never walked.
-    private var slots: [ObjectIdentifier: Int] = [:]
-    private var pools: [[ViewNode]] = []
+    /// The pooled classes, in `classes`' order: a node's pool is the slot of
+    /// its class here (exact class, so a subclass of a pooled class is never
+    /// pooled as it). Found by a scan of ten identities rather than a
+    /// dictionary: hashing the identity was a fifth of a `put` or `take`.
+    private let identities: [ObjectIdentifier]
+    // Read and written per node built or taken apart, on the one thread that
+    // drives views, and no access spans a call out: the run-time exclusivity
+    // checks were two fifths of a `put` (watcha-home's first Search visit
+    // took 898 nodes apart: put cost 570k instructions, callgrind).
+    @exclusivity(unchecked) private var pools: [[ViewNode]] = []
     private let rows: RowRecycler
     private let subtrees: SubtreeRecycler
 
@@ -66,8 +73,8 @@ final class NodePool {
     init(rows: RowRecycler, subtrees: SubtreeRecycler) {
         self.rows = rows
         self.subtrees = subtrees
+        identities = Self.classes.map { ObjectIdentifier($0.type) }
         for (type, blank) in Self.classes {
-            slots[ObjectIdentifier(type)] = pools.count
             var pool: [ViewNode] = []
             pool.reserveCapacity(Self.limit)
             let many = type == TextNode.self || type == ShapeNode.self || type == LayerNode.self
@@ -78,19 +85,18 @@ final class NodePool {
 
     /// A node of class `N` to rebuild, or nil when none is kept (build a new one).
     func take<N: ViewNode>(_ type: N.Type) -> N? {
-        guard let slot = slots[ObjectIdentifier(N.self)] else { return refill(N.self) }
+        guard let slot = slot(of: ObjectIdentifier(N.self)) else { return refill(N.self, slot: nil) }
         if let node = pools[slot].popLast() { return unsafeDowncast(node, to: N.self) }
-        return refill(N.self)
+        return refill(N.self, slot: slot)
     }
 
-    /// Takes kept subtrees apart until there is a node of class `N` or nothing is kept.
-    private func refill<N: ViewNode>(_ type: N.Type) -> N? {
+    /// Takes kept subtrees apart until there is a node of class `N` (pooled
+    /// in `slot`) or nothing is kept.
+    private func refill<N: ViewNode>(_ type: N.Type, slot: Int?) -> N? {
         while let kept = rows.takeSpare() ?? subtrees.takeSpare() {
             kept.prepareForReuse()
             kept.dismantle(into: self)
-            if let slot = slots[ObjectIdentifier(N.self)], let node = pools[slot].popLast() {
-                return unsafeDowncast(node, to: N.self)
-            }
+            if let slot, let node = pools[slot].popLast() { return unsafeDowncast(node, to: N.self) }
         }
         return nil
     }
@@ -98,8 +104,19 @@ final class NodePool {
     /// Keeps `node` (reset, no longer in any tree) for a later node of its class.
     /// Only nodes of the pooled classes (`classes`) come here.
     func put(_ node: ViewNode) {
-        guard let slot = slots[ObjectIdentifier(Swift.type(of: node))], pools[slot].count < Self.limit else { return }
+        guard let slot = slot(of: ObjectIdentifier(Swift.type(of: node))), pools[slot].count < Self.limit else {
+            return
+        }
         pools[slot].append(node)
+    }
+
+    /// Where the pool of the class `identity` is, nil for a class not pooled.
+    @inline(__always)
+    private func slot(of identity: ObjectIdentifier) -> Int? {
+        identities.withUnsafeBufferPointer { known in
+            for index in known.indices where known[index] == identity { return index }
+            return nil
+        }
     }
 }
 

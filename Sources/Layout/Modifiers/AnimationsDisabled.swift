@@ -37,7 +37,7 @@ public final class AnimationsDisabledNode: WrapperNode {
 extension View {
     /// Lays this view out without animation, even inside `withAnimation`
     /// (when `isDisabled`; false animates as usual).
-    public func animationsDisabled(_ isDisabled: Bool = true) -> AnimationsDisabledView<Self> {
+    public consuming func animationsDisabled(_ isDisabled: Bool = true) -> AnimationsDisabledView<Self> {
         AnimationsDisabledView(content: self, isDisabled: isDisabled)
     }
 }

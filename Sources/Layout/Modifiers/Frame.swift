@@ -92,7 +92,9 @@ public final class FrameNode: WrapperNode {
 
 extension View {
     /// A fixed width and/or height (nil leaves that axis to the content).
-    public func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> FramedView<Self> {
+    public consuming func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center)
+        -> FramedView<Self>
+    {
         FramedView(
             content: self,
             bounds: FrameBounds(
@@ -101,7 +103,7 @@ extension View {
     }
 
     /// Bounds on the width and height; `.infinity` as a max fills the proposal.
-    public func frame(
+    public consuming func frame(
         minWidth: Int? = nil, idealWidth: Int? = nil, maxWidth: Int? = nil,
         minHeight: Int? = nil, idealHeight: Int? = nil, maxHeight: Int? = nil,
         alignment: Alignment = .center

@@ -15,5 +15,7 @@ public struct HiddenView<Content: View>: _WrapperView {
 
 extension View {
     /// Keeps this view's space but draws nothing.
-    public func hidden(_ isHidden: Bool = true) -> HiddenView<Self> { HiddenView(content: self, isHidden: isHidden) }
+    public consuming func hidden(_ isHidden: Bool = true) -> HiddenView<Self> {
+        HiddenView(content: self, isHidden: isHidden)
+    }
 }

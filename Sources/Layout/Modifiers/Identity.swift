@@ -20,5 +20,7 @@ public struct IdentifiedView<Content: View, ID: Hashable>: View {
 
 extension View {
     /// Gives this view an identity; a different id makes it a different view.
-    public func id<ID: Hashable>(_ id: ID) -> IdentifiedView<Self, ID> { IdentifiedView(content: self, id: id) }
+    public consuming func id<ID: Hashable>(_ id: ID) -> IdentifiedView<Self, ID> {
+        IdentifiedView(content: self, id: id)
+    }
 }

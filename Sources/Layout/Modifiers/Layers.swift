@@ -4,7 +4,7 @@ import FrameGrid
 /// of it (`overlay`). The layer is offered the content's size and aligned
 /// to it; it never changes the content's size.
 ///
-/// `background` and `overlay` are `@inlinable` (see `EnvironmentModifiedView`).
+/// `background` and `overlay` are `@inlinable` and `consuming` (see `EnvironmentModifiedView`).
 public struct LayeredView<Content: View, Layer: View>: _WrapperView {
     public let content: Content
     @usableFromInline let layer: Layer
@@ -97,13 +97,15 @@ public final class LayerNode: WrapperNode {
 extension View {
     /// `layer` drawn behind this view, sized to it.
     @inlinable
-    public func background<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
+    public consuming func background<Layer: View>(_ layer: consuming Layer, alignment: Alignment = .center)
+        -> LayeredView<Self, Layer>
+    {
         LayeredView(content: self, layer: layer, alignment: alignment, inFront: false)
     }
 
     /// The built view drawn behind this view, sized to it.
     @inlinable
-    public func background<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
+    public consuming func background<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
         -> LayeredView<Self, Layer>
     {
         LayeredView(content: self, layer: layer(), alignment: alignment, inFront: false)
@@ -111,15 +113,17 @@ extension View {
 
     /// `layer` drawn in front of this view, sized to it.
     @inlinable
-    public func overlay<Layer: View>(_ layer: Layer, alignment: Alignment = .center) -> LayeredView<Self, Layer> {
+    public consuming func overlay<Layer: View>(_ layer: consuming Layer, alignment: Alignment = .center)
+        -> LayeredView<Self, Layer>
+    {
         LayeredView(content: self, layer: layer, alignment: alignment, inFront: true)
     }
 
     /// The built view drawn in front of this view, sized to it.
     @inlinable
-    public func overlay<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer) -> LayeredView<
-        Self, Layer
-    > {
+    public consuming func overlay<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
+        -> LayeredView<Self, Layer>
+    {
         LayeredView(content: self, layer: layer(), alignment: alignment, inFront: true)
     }
 }

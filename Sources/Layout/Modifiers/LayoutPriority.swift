@@ -24,7 +24,7 @@ public final class PriorityNode: WrapperNode {
 
 extension View {
     /// Space goes to higher priorities first in stacks (default 0).
-    public func layoutPriority(_ priority: Double) -> PrioritizedView<Self> {
+    public consuming func layoutPriority(_ priority: Double) -> PrioritizedView<Self> {
         PrioritizedView(content: self, priority: priority)
     }
 }

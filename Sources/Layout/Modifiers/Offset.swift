@@ -33,5 +33,5 @@ public final class OffsetNode: WrapperNode {
 
 extension View {
     /// Draws this view `x` columns right and `y` rows down of where layout puts it.
-    public func offset(x: Int = 0, y: Int = 0) -> OffsetView<Self> { OffsetView(content: self, x: x, y: y) }
+    public consuming func offset(x: Int = 0, y: Int = 0) -> OffsetView<Self> { OffsetView(content: self, x: x, y: y) }
 }

@@ -2,7 +2,7 @@ import FrameGrid
 
 /// Content inset by blank cells on some edges.
 ///
-/// `padding` is `@inlinable` (see `EnvironmentModifiedView`).
+/// `padding` is `@inlinable` and `consuming` (see `EnvironmentModifiedView`).
 public struct PaddedView<Content: View>: _WrapperView {
     public let content: Content
     @usableFromInline let insets: EdgeInsets
@@ -71,15 +71,15 @@ public final class PaddingNode: WrapperNode {
 
 extension View {
     /// One cell of space on every edge (a terminal's nearest to SwiftUI's default).
-    @inlinable public func padding() -> PaddedView<Self> { padding(.all, 1) }
+    @inlinable public consuming func padding() -> PaddedView<Self> { padding(.all, 1) }
     /// `length` cells on every edge.
-    @inlinable public func padding(_ length: Int) -> PaddedView<Self> { padding(.all, length) }
+    @inlinable public consuming func padding(_ length: Int) -> PaddedView<Self> { padding(.all, length) }
     /// `length` cells (default 1) on the given edges.
-    @inlinable public func padding(_ edges: Edge.Set, _ length: Int? = nil) -> PaddedView<Self> {
+    @inlinable public consuming func padding(_ edges: Edge.Set, _ length: Int? = nil) -> PaddedView<Self> {
         PaddedView(content: self, insets: EdgeInsets(edges, length ?? 1))
     }
     /// Explicit insets.
-    @inlinable public func padding(_ insets: EdgeInsets) -> PaddedView<Self> {
+    @inlinable public consuming func padding(_ insets: EdgeInsets) -> PaddedView<Self> {
         PaddedView(content: self, insets: insets)
     }
 }

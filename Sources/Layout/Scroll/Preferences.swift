@@ -134,13 +134,14 @@ final class ObserverNode<K: PreferenceKey>: PreferenceObserverNode {
 
 extension View {
     /// Reports `value` for `key` to observers above.
-    public func preference<K: PreferenceKey>(key: K.Type, value: K.Value) -> PreferenceView<Self, K> {
+    public consuming func preference<K: PreferenceKey>(key: K.Type, value: K.Value) -> PreferenceView<Self, K> {
         PreferenceView(content: self, value: value)
     }
 
     /// Runs `action` when the value views inside report for `key` changes.
-    public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type, perform action: @escaping (K.Value) -> Void)
-        -> PreferenceObserverView<Self, K>
+    public consuming func onPreferenceChange<K: PreferenceKey>(
+        _ key: K.Type, perform action: @escaping (K.Value) -> Void
+    ) -> PreferenceObserverView<Self, K>
     {
         PreferenceObserverView(content: self, action: action)
     }
