@@ -22,9 +22,13 @@ import XCTest
 /// frame at 120x40, 300 frames: watcha-home tabs 6,767,845 before node pool
 /// slots were found without hashing and view modifiers consumed their
 /// receiver, 6,314,080 after (4,592,086 in `swift build -c release`'s);
-/// profile-feed filters 4,261,172 before, 4,227,432 after. The ceilings leave
-/// about 3% (watcha-home: below the figure before) and 4% above the figures
-/// after, for another compiler or C library.
+/// profile-feed filters 4,261,172 before, 4,227,432 after. The ceilings are
+/// 10% above the figures after: callgrind's counts are exact for one binary
+/// on one CPU, but glibc picks its memcpy and memset by CPU, so another
+/// runner counts a few percent apart; the gate against this machine's
+/// baseline (`framebench check --measure instructions`, 1%) is the fine
+/// check, this one catches row building growing by a tenth or more.
+/// `.ci/run` runs it with the release-only allocation tests.
 final class RowBuildInstructionTests: XCTestCase {
     private func worstLayoutFrame(_ scene: String, script: String) throws -> Double {
         try XCTSkipIf(_isDebugAssertConfiguration(), "instruction ceilings are checked in release builds")
@@ -47,11 +51,11 @@ final class RowBuildInstructionTests: XCTestCase {
 
     func testRebuildingWatchaHomesTabsStaysUnderItsLayoutCeiling() throws {
         let worst = try worstLayoutFrame("watcha-home", script: "tabs")
-        XCTAssertLessThanOrEqual(worst, 6_500_000)
+        XCTAssertLessThanOrEqual(worst, 6_950_000)
     }
 
     func testProfileFeedsFilterSwitchesStayUnderTheirLayoutCeiling() throws {
         let worst = try worstLayoutFrame("profile-feed", script: "filters")
-        XCTAssertLessThanOrEqual(worst, 4_400_000)
+        XCTAssertLessThanOrEqual(worst, 4_650_000)
     }
 }
