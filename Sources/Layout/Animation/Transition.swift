@@ -58,9 +58,9 @@ public final class TransitionNode: WrapperNode {
     var transition: AnyTransition
     private var childPlaced = false
 
-    override func prepareForReuse() {
+    override func resetForReuse() {
         childPlaced = false
-        super.prepareForReuse()
+        super.resetForReuse()
     }
 
     init(child: ViewNode, transition: AnyTransition) {

@@ -7,22 +7,13 @@ import FrameGrid
 /// One class for every view type (the type is a field, checked by updates):
 /// a composite node taken apart (`NodePool`) serves any view type, and an
 /// update casts to a plain class instead of instantiating generic metadata.
+@usableFromInline
 final class CompositeNode: ViewNode {
     /// The type of the view this node shows.
-    private(set) var viewType: ObjectIdentifier
-    private(set) var child: ViewNode
+    @usableFromInline @exclusivity(unchecked) private(set) var viewType: ObjectIdentifier
+    @usableFromInline @exclusivity(unchecked) var child: ViewNode
     /// Persistent storage of the view's `@State` properties, in declaration order.
     private var storages: [AnyObject] = []
-
-    private init<V: View>(_ view: V, _ context: BuildContext) {
-        viewType = ObjectIdentifier(V.self)
-        // Reflection only runs when a view is built or updated, never on frames that only draw.
-        var storages: [AnyObject] = []
-        StateSlots.forEach(in: view) { storages.append($0.makeStorage(host: context.host)) }
-        self.storages = storages
-        child = V.Body._makeNode(view.body, context)
-        super.init()
-    }
 
     /// A blank node for a `NodePool`'s reserve.
     init(reserved: Void) {
@@ -32,27 +23,50 @@ final class CompositeNode: ViewNode {
     }
 
     /// The node of `view`: a pooled one rebuilt, or a new one.
+    ///
+    /// Inlinable (see `View._makeNode`): the body is built at its own type.
+    @inlinable
     static func make<V: View>(_ view: V, _ context: BuildContext) -> CompositeNode {
-        guard let node = context.pooled(CompositeNode.self) else { return CompositeNode(view, context) }
-        node.viewType = ObjectIdentifier(V.self)
-        // Pooled composites own no state (`dismantle`), so `storages` is empty here.
-        StateSlots.forEach(in: view) { node.storages.append($0.makeStorage(host: context.host)) }
+        let node = holding(view, context)
         node.child = V.Body._makeNode(view.body, context)
         return node
     }
 
+    /// A pooled node, or a new one, for a view of type `V`, holding `view`'s
+    /// state (its child not built yet). Out of line: generic only in what
+    /// it reads once per build (the type, the state fields by reflection).
+    @usableFromInline
+    static func holding<V: View>(_ view: V, _ context: BuildContext) -> CompositeNode {
+        let node = context.pooled(CompositeNode.self) ?? CompositeNode(reserved: ())
+        node.viewType = ObjectIdentifier(V.self)
+        // Reflection only runs when a view is built or updated, never on frames that only draw.
+        // Pooled composites own no state (`dismantle`), so `storages` is empty here.
+        StateSlots.forEach(in: view) { node.storages.append($0.makeStorage(host: context.host)) }
+        return node
+    }
+
     /// Whether this node shows views of type `V` (else an update replaces it).
+    @inlinable
     func shows<V: View>(_ type: V.Type) -> Bool { viewType == ObjectIdentifier(V.self) }
 
+    @inlinable
     func update<V: View>(_ view: V, _ context: BuildContext) {
-        if !storages.isEmpty {
-            var index = 0
-            StateSlots.forEach(in: view) { slot in
-                slot.link(storages[index])
-                index += 1
-            }
-        }
+        if ownsState { linkState(of: view) }
         child = V.Body._updateNode(child, view.body, context)
+    }
+
+    /// Whether the view shown has `@State` (linked to this node's storage on every update).
+    @usableFromInline
+    var ownsState: Bool { !storages.isEmpty }
+
+    /// Points `view`'s `@State` properties at this node's storage.
+    @usableFromInline
+    func linkState<V: View>(of view: V) {
+        var index = 0
+        StateSlots.forEach(in: view) { slot in
+            slot.link(storages[index])
+            index += 1
+        }
     }
 
     override func measure(_ proposal: ProposedSize) -> Size { child.sizeThatFits(proposal) }
@@ -68,6 +82,7 @@ final class CompositeNode: ViewNode {
     override func draw(into grid: inout Grid, _ context: RenderContext) { child.render(into: &grid, context) }
     override func isReusable() -> Bool { storages.isEmpty && child.isReusable() }
     override func dismantle(into pool: NodePool) {
+        resetForReuse()
         child.dismantle(into: pool)
         child = ViewNode.detached
         if storages.isEmpty { pool.put(self) }
@@ -76,12 +91,13 @@ final class CompositeNode: ViewNode {
 
 /// A node with zero or one child that is transparent to layout: used for
 /// optional content, `if`/`else`, `AnyView` and `.id`.
+@usableFromInline
 final class SlotNode: ViewNode {
-    var child: ViewNode?
+    @usableFromInline @exclusivity(unchecked) var child: ViewNode?
     /// Which branch or identity the child was built for.
-    var key: AnyHashable?
+    @usableFromInline @exclusivity(unchecked) var key: AnyHashable?
     /// The view type the child was built from (what it can be reused for once retired).
-    var childType: ObjectIdentifier?
+    @usableFromInline @exclusivity(unchecked) var childType: ObjectIdentifier?
 
     init(child: ViewNode?, key: AnyHashable?, type: ObjectIdentifier?) {
         self.child = child
@@ -91,19 +107,25 @@ final class SlotNode: ViewNode {
 
     /// The slot for `view` (nil: empty), its child a kept subtree of the view's type when there is one;
     /// a pooled slot rebuilt, or a new one.
+    @inlinable
     static func make<V: View>(_ view: V?, key: AnyHashable?, _ context: BuildContext) -> SlotNode {
-        guard let node = context.pooled(SlotNode.self) else {
-            return SlotNode(child: view.map { context.makeNode($0) }, key: key, type: ObjectIdentifier(V.self))
-        }
+        let node = blank(context)
         node.child = view.map { context.makeNode($0) }
         node.key = key
         node.childType = view == nil ? nil : ObjectIdentifier(V.self)
         return node
     }
 
+    /// A pooled slot, or a new one, to build a slot in.
+    @usableFromInline
+    static func blank(_ context: BuildContext) -> SlotNode {
+        context.pooled(SlotNode.self) ?? SlotNode(child: nil, key: nil, type: nil)
+    }
+
     /// Updates the child when `key` matches, otherwise retires it (kept for
     /// a later view of its type) and builds anew (from a kept subtree of this
     /// view's type, if any).
+    @inlinable
     func update<V: View>(_ view: V?, key: AnyHashable?, _ context: BuildContext) {
         if let current = child, let view, key == self.key {
             child = V._updateNode(current, view, context)
@@ -139,6 +161,7 @@ final class SlotNode: ViewNode {
         child?.translate(ifPlacedIn: placementGeneration, x: dx, y: dy, context)
     }
     override func dismantle(into pool: NodePool) {
+        resetForReuse()
         child?.dismantle(into: pool)
         child = nil
         key = nil
@@ -152,8 +175,13 @@ final class SlotNode: ViewNode {
 
 /// Several sibling nodes (a tuple of views, `ForEach`). Inside a stack its
 /// children are the stack's children; alone it stacks them vertically.
+@usableFromInline
 class GroupNode: ViewNode {
-    var children: [ViewNode]
+    // Read and written per child built or updated (a tuple's `_updateNode`),
+    // on the one thread that drives views, and no access spans a call out:
+    // no run-time exclusivity checks (a tenth of a rebuilt tab's tuple
+    // updates, callgrind).
+    @usableFromInline @exclusivity(unchecked) var children: [ViewNode]
     /// Only for a group laid out alone; inside a stack (the usual place) it
     /// is never made, which saves its allocations on every row built.
     private lazy var layout = StackLayout(axis: .vertical, alignment: .center, spacing: 0)
@@ -164,6 +192,7 @@ class GroupNode: ViewNode {
     /// list, emptied when pooled, is reused) or a new one. Appended one by
     /// one into a list without room, the children would grow it (and
     /// allocate) several times.
+    @usableFromInline
     static func make(capacity: Int, _ context: BuildContext) -> GroupNode {
         if let group = context.pooled(GroupNode.self) {
             group.children.reserveCapacity(capacity)
@@ -197,6 +226,7 @@ class GroupNode: ViewNode {
         children.forEachUnretained { $0.translate(ifPlacedIn: generation, x: dx, y: dy, context) }
     }
     override func dismantle(into pool: NodePool) {
+        resetForReuse()
         for child in children { child.dismantle(into: pool) }
         children.removeAll(keepingCapacity: true)
         // Subclasses (`ForEachNode`) keep more than the children: only plain groups are pooled.

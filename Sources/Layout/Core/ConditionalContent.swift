@@ -30,10 +30,12 @@ public struct ConditionalContent<First: View, Second: View>: View {
 extension Optional: View where Wrapped: View {
     public typealias Body = Never
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         SlotNode.make(view, key: view == nil ? 0 : 1, context)
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: SlotNode.self, for: view) { slot in
             slot.update(view, key: view == nil ? 0 : 1, context)

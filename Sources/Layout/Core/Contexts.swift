@@ -17,6 +17,14 @@ public struct BuildContext {
         change(&copy.environment)
         return copy
     }
+
+    /// The context of a stack's content: spacers and dividers in it orient along `axis`.
+    @usableFromInline
+    func inStack(_ axis: Axis) -> BuildContext { with { $0.stackAxis = axis } }
+
+    /// The context of a layer (`background`, `overlay`): in no stack.
+    @usableFromInline
+    func outsideStacks() -> BuildContext { with { $0.stackAxis = nil } }
 }
 
 /// Values inherited down the view tree, set by modifiers.

@@ -13,7 +13,7 @@ import FrameGrid
 /// kept subtree (of the recyclers' fullest pool) is taken apart into the
 /// pools first, so nodes are only ever built anew when nothing is kept.
 ///
-/// A pooled node was reset (`prepareForReuse`) before it was taken apart
+/// A pooled node was reset (as `prepareForReuse` resets) as it was taken apart
 /// and is rebuilt by its class's `make` exactly as a new node is (what
 /// `RowRecycler` already relies on when it updates a kept row for a new
 /// item), keeping its buffers: a stack its child lists, a text its lines.
@@ -94,7 +94,6 @@ final class NodePool {
     /// in `slot`) or nothing is kept.
     private func refill<N: ViewNode>(_ type: N.Type, slot: Int?) -> N? {
         while let kept = rows.takeSpare() ?? subtrees.takeSpare() {
-            kept.prepareForReuse()
             kept.dismantle(into: self)
             if let slot, let node = pools[slot].popLast() { return unsafeDowncast(node, to: N.self) }
         }

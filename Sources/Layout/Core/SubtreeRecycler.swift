@@ -67,13 +67,19 @@ final class SubtreeRecycler {
 
 extension BuildContext {
     /// The node for `view`: a kept subtree of its type, updated, or a new one.
+    @inlinable
     func makeNode<V: View>(_ view: V) -> ViewNode {
-        if let kept = host?.subtrees.take(type: ObjectIdentifier(V.self)) { return V._updateNode(kept, view, self) }
+        if let kept = keptSubtree(of: ObjectIdentifier(V.self)) { return V._updateNode(kept, view, self) }
         return V._makeNode(view, self)
     }
 
+    /// A kept subtree built from a view of type `type`, ready to be updated.
+    @usableFromInline
+    func keptSubtree(of type: ObjectIdentifier) -> ViewNode? { host?.subtrees.take(type: type) }
+
     /// `node` (built from a view of type `type`, when known) left the tree:
     /// retired with its removal transition, if any, else kept for reuse.
+    @usableFromInline
     func retire(_ node: ViewNode, builtFrom type: ObjectIdentifier?) {
         host?.retire(node, builtFrom: type, self)
     }

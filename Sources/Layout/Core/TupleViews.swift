@@ -13,6 +13,7 @@ public struct TupleView2<C0: View, C1: View>: View {
         self.c1 = c1
     }
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let group = GroupNode.make(capacity: 2, context)
         group.children.append(C0._makeNode(view.c0, context))
@@ -20,6 +21,7 @@ public struct TupleView2<C0: View, C1: View>: View {
         return group
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: GroupNode.self, for: view) { group in
             group.children[0] = C0._updateNode(group.children[0], view.c0, context)
@@ -41,6 +43,7 @@ public struct TupleView3<C0: View, C1: View, C2: View>: View {
         self.c2 = c2
     }
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let group = GroupNode.make(capacity: 3, context)
         group.children.append(C0._makeNode(view.c0, context))
@@ -49,6 +52,7 @@ public struct TupleView3<C0: View, C1: View, C2: View>: View {
         return group
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: GroupNode.self, for: view) { group in
             group.children[0] = C0._updateNode(group.children[0], view.c0, context)
@@ -73,6 +77,7 @@ public struct TupleView4<C0: View, C1: View, C2: View, C3: View>: View {
         self.c3 = c3
     }
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let group = GroupNode.make(capacity: 4, context)
         group.children.append(C0._makeNode(view.c0, context))
@@ -82,6 +87,7 @@ public struct TupleView4<C0: View, C1: View, C2: View, C3: View>: View {
         return group
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: GroupNode.self, for: view) { group in
             group.children[0] = C0._updateNode(group.children[0], view.c0, context)
@@ -109,6 +115,7 @@ public struct TupleView5<C0: View, C1: View, C2: View, C3: View, C4: View>: View
         self.c4 = c4
     }
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let group = GroupNode.make(capacity: 5, context)
         group.children.append(C0._makeNode(view.c0, context))
@@ -119,6 +126,7 @@ public struct TupleView5<C0: View, C1: View, C2: View, C3: View, C4: View>: View
         return group
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: GroupNode.self, for: view) { group in
             group.children[0] = C0._updateNode(group.children[0], view.c0, context)
@@ -149,6 +157,7 @@ public struct TupleView6<C0: View, C1: View, C2: View, C3: View, C4: View, C5: V
         self.c5 = c5
     }
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let group = GroupNode.make(capacity: 6, context)
         group.children.append(C0._makeNode(view.c0, context))
@@ -160,6 +169,7 @@ public struct TupleView6<C0: View, C1: View, C2: View, C3: View, C4: View, C5: V
         return group
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: GroupNode.self, for: view) { group in
             group.children[0] = C0._updateNode(group.children[0], view.c0, context)
@@ -193,6 +203,7 @@ public struct TupleView7<C0: View, C1: View, C2: View, C3: View, C4: View, C5: V
         self.c6 = c6
     }
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let group = GroupNode.make(capacity: 7, context)
         group.children.append(C0._makeNode(view.c0, context))
@@ -205,6 +216,7 @@ public struct TupleView7<C0: View, C1: View, C2: View, C3: View, C4: View, C5: V
         return group
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: GroupNode.self, for: view) { group in
             group.children[0] = C0._updateNode(group.children[0], view.c0, context)
@@ -241,6 +253,7 @@ public struct TupleView8<C0: View, C1: View, C2: View, C3: View, C4: View, C5: V
         self.c7 = c7
     }
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let group = GroupNode.make(capacity: 8, context)
         group.children.append(C0._makeNode(view.c0, context))
@@ -254,6 +267,7 @@ public struct TupleView8<C0: View, C1: View, C2: View, C3: View, C4: View, C5: V
         return group
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: GroupNode.self, for: view) { group in
             group.children[0] = C0._updateNode(group.children[0], view.c0, context)
@@ -295,6 +309,7 @@ public struct TupleView9<
         self.c8 = c8
     }
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let group = GroupNode.make(capacity: 9, context)
         group.children.append(C0._makeNode(view.c0, context))
@@ -309,6 +324,7 @@ public struct TupleView9<
         return group
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: GroupNode.self, for: view) { group in
             group.children[0] = C0._updateNode(group.children[0], view.c0, context)
@@ -355,6 +371,7 @@ public struct TupleView10<
         self.c9 = c9
     }
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let group = GroupNode.make(capacity: 10, context)
         group.children.append(C0._makeNode(view.c0, context))
@@ -370,6 +387,7 @@ public struct TupleView10<
         return group
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: GroupNode.self, for: view) { group in
             group.children[0] = C0._updateNode(group.children[0], view.c0, context)

@@ -22,11 +22,20 @@ public protocol View {
     static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode
 }
 
+// The defaults, and the build and update of the primitive views, are
+// `@inlinable`: a view of another module (a scene's `PosterCard`) then builds
+// its whole body specialised, from its own conformance down to the texts.
+// Called generically, every layer of a body (each modifier, stack and tuple)
+// looked its generic type's metadata and witness tables up at run time and
+// copied its values through value witnesses: a poster card cost ~25,000
+// instructions to build (watcha-home, the Home tab rebuilt; callgrind).
 extension View {
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         CompositeNode.make(view, context)
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         guard let composite = node as? CompositeNode, composite.shows(Self.self) else {
             return context.replace(node, with: view)
@@ -62,7 +71,7 @@ extension BuildContext {
     /// argument, and for a generic view (`VStack<Content>`, `TupleView<each
     /// Content>`) the caller looks that up at run time on every update,
     /// though only `replace` (the rare branch) needs it.
-    @inline(__always)
+    @inlinable @inline(__always)
     func reuse<N: ViewNode, V: View>(_ node: ViewNode, as type: N.Type, for view: V, _ update: (N) -> Void) -> ViewNode
     {
         guard let typed = node as? N else { return replace(node, with: view) }
@@ -71,7 +80,7 @@ extension BuildContext {
     }
 
     /// Retires `node` (with its removal transition, if any) and builds `view` in its place.
-    @inline(never)
+    @usableFromInline @inline(never)
     func replace<V: View>(_ node: ViewNode, with view: V) -> ViewNode {
         host?.retire(node, builtFrom: nil, self)
         return makeNode(view)

@@ -479,7 +479,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         pinnedLive = nil
     }
 
-    override func prepareForReuse() {
+    override func resetForReuse() {
         // Row lengths belong to the items shown before (a recycled carousel shows another section's).
         lengths.removeAll()
         fresh.removeAll(keepingCapacity: true)
@@ -490,7 +490,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         rowsKept = 0
         // The views kept were shown by this stack's rows, which it gave away.
         keptViewsOwner = KeptRowViews<Row>.newOwner()
-        super.prepareForReuse()
+        super.resetForReuse()
     }
 
     /// The length of row `index`: from its node when built, else the cache, else by building it.

@@ -7,19 +7,26 @@ import FrameGrid
 /// content; the frame takes the content's size clamped to [min, max], grown
 /// towards the proposal when a max is set (so `maxWidth: .infinity` fills),
 /// and its ideal length when the proposal asks for ideal sizes.
+///
+/// `frame` and the node's make and update are `@inlinable` (see `View._makeNode`).
 public struct FramedView<Content: View>: _WrapperView {
     public let content: Content
-    let bounds: FrameBounds
+    @usableFromInline let bounds: FrameBounds
 
-    public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> FrameNode {
-        guard let node = context.pooled(FrameNode.self) else { return FrameNode(child: child, bounds: bounds) }
-        node.child = child
-        node.bounds = bounds
-        return node
+    @inlinable init(content: Content, bounds: FrameBounds) {
+        self.content = content
+        self.bounds = bounds
     }
+
+    @inlinable
+    public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> FrameNode {
+        FrameNode.make(around: child, bounds: bounds, context)
+    }
+    @inlinable
     public func update(_ node: FrameNode, _ context: BuildContext) { node.bounds = bounds }
 }
 
+@usableFromInline
 struct FrameBounds: Equatable {
     var minWidth, idealWidth, maxWidth: Int?
     var minHeight, idealHeight, maxHeight: Int?
@@ -51,13 +58,35 @@ struct FrameBounds: Equatable {
     }
 }
 
+extension FrameBounds {
+    /// Every bound: the memberwise initialiser, for the inlinable `frame` modifiers.
+    @usableFromInline
+    static func bounding(
+        minWidth: Int?, idealWidth: Int?, maxWidth: Int?, minHeight: Int?, idealHeight: Int?, maxHeight: Int?,
+        alignment: Alignment
+    ) -> FrameBounds {
+        FrameBounds(
+            minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
+            idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment)
+    }
+}
+
 /// Engine detail: the node of `.frame`; see `FramedView` for the sizing rules.
 public final class FrameNode: WrapperNode {
-    var bounds: FrameBounds
+    @usableFromInline @exclusivity(unchecked) var bounds: FrameBounds
 
     init(child: ViewNode, bounds: FrameBounds) {
         self.bounds = bounds
         super.init(child: child)
+    }
+
+    /// The node of a frame around `child`: a pooled one rebuilt, or a new one.
+    @usableFromInline
+    static func make(around child: ViewNode, bounds: FrameBounds, _ context: BuildContext) -> FrameNode {
+        guard let node = context.pooled(FrameNode.self) else { return FrameNode(child: child, bounds: bounds) }
+        node.child = child
+        node.bounds = bounds
+        return node
     }
 
     override func dismantle(into pool: NodePool) {
@@ -92,25 +121,25 @@ public final class FrameNode: WrapperNode {
 
 extension View {
     /// A fixed width and/or height (nil leaves that axis to the content).
-    public consuming func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center)
+    @inlinable public consuming func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center)
         -> FramedView<Self>
     {
         FramedView(
             content: self,
-            bounds: FrameBounds(
+            bounds: FrameBounds.bounding(
                 minWidth: width, idealWidth: width, maxWidth: width, minHeight: height, idealHeight: height,
                 maxHeight: height, alignment: alignment))
     }
 
     /// Bounds on the width and height; `.infinity` as a max fills the proposal.
-    public consuming func frame(
+    @inlinable public consuming func frame(
         minWidth: Int? = nil, idealWidth: Int? = nil, maxWidth: Int? = nil,
         minHeight: Int? = nil, idealHeight: Int? = nil, maxHeight: Int? = nil,
         alignment: Alignment = .center
     ) -> FramedView<Self> {
         FramedView(
             content: self,
-            bounds: FrameBounds(
+            bounds: FrameBounds.bounding(
                 minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
                 idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment))
     }

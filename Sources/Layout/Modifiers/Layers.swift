@@ -18,28 +18,23 @@ public struct LayeredView<Content: View, Layer: View>: _WrapperView {
         self.inFront = inFront
     }
 
+    @inlinable
     public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> LayerNode {
-        let layerNode = Layer._makeNode(layer, context.with { $0.stackAxis = nil })
-        guard let node = context.pooled(LayerNode.self) else {
-            return LayerNode(child: child, layer: layerNode, alignment: alignment, inFront: inFront)
-        }
-        node.child = child
-        node.layer = layerNode
-        node.alignment = alignment
-        node.inFront = inFront
-        return node
+        let layerNode = Layer._makeNode(layer, context.outsideStacks())
+        return LayerNode.make(around: child, layer: layerNode, alignment: alignment, inFront: inFront, context)
     }
 
+    @inlinable
     public func update(_ node: LayerNode, _ context: BuildContext) {
-        node.layer = Layer._updateNode(node.layer, layer, context.with { $0.stackAxis = nil })
+        node.layer = Layer._updateNode(node.layer, layer, context.outsideStacks())
         node.alignment = alignment
     }
 }
 
 /// Engine detail: the node of `.background` and `.overlay`; the layer never changes the size.
 public final class LayerNode: WrapperNode {
-    var layer: ViewNode
-    var alignment: Alignment
+    @usableFromInline @exclusivity(unchecked) var layer: ViewNode
+    @usableFromInline @exclusivity(unchecked) var alignment: Alignment
     var inFront: Bool
 
     init(child: ViewNode, layer: ViewNode, alignment: Alignment, inFront: Bool) {
@@ -47,6 +42,21 @@ public final class LayerNode: WrapperNode {
         self.alignment = alignment
         self.inFront = inFront
         super.init(child: child)
+    }
+
+    /// The node of a layer around `child`: a pooled one rebuilt, or a new one.
+    @usableFromInline
+    static func make(
+        around child: ViewNode, layer: ViewNode, alignment: Alignment, inFront: Bool, _ context: BuildContext
+    ) -> LayerNode {
+        guard let node = context.pooled(LayerNode.self) else {
+            return LayerNode(child: child, layer: layer, alignment: alignment, inFront: inFront)
+        }
+        node.child = child
+        node.layer = layer
+        node.alignment = alignment
+        node.inFront = inFront
+        return node
     }
 
     override func dismantle(into pool: NodePool) {

@@ -2,7 +2,8 @@ import FrameGrid
 
 /// Content inset by blank cells on some edges.
 ///
-/// `padding` is `@inlinable` and `consuming` (see `EnvironmentModifiedView`).
+/// `padding` is `@inlinable` and `consuming` (see `EnvironmentModifiedView`),
+/// and so are the node's make and update (see `View._makeNode`).
 public struct PaddedView<Content: View>: _WrapperView {
     public let content: Content
     @usableFromInline let insets: EdgeInsets
@@ -12,12 +13,11 @@ public struct PaddedView<Content: View>: _WrapperView {
         self.insets = insets
     }
 
+    @inlinable
     public func makeWrapper(around child: ViewNode, _ context: BuildContext) -> PaddingNode {
-        guard let node = context.pooled(PaddingNode.self) else { return PaddingNode(child: child, insets: insets) }
-        node.child = child
-        node.insets = insets
-        return node
+        PaddingNode.make(around: child, insets: insets, context)
     }
+    @inlinable
     public func update(_ node: PaddingNode, _ context: BuildContext) { node.insets = insets }
 }
 
@@ -41,11 +41,20 @@ public struct EdgeInsets: Equatable, Sendable {
 
 /// Engine detail: the node of `.padding`; insets the proposal and the child's frame.
 public final class PaddingNode: WrapperNode {
-    var insets: EdgeInsets
+    @usableFromInline @exclusivity(unchecked) var insets: EdgeInsets
 
     init(child: ViewNode, insets: EdgeInsets) {
         self.insets = insets
         super.init(child: child)
+    }
+
+    /// The node of a padding around `child`: a pooled one rebuilt, or a new one.
+    @usableFromInline
+    static func make(around child: ViewNode, insets: EdgeInsets, _ context: BuildContext) -> PaddingNode {
+        guard let node = context.pooled(PaddingNode.self) else { return PaddingNode(child: child, insets: insets) }
+        node.child = child
+        node.insets = insets
+        return node
     }
 
     override func dismantle(into pool: NodePool) {

@@ -12,14 +12,18 @@ public protocol _WrapperView: View where Body == Never {
     func contentContext(_ context: BuildContext) -> BuildContext
 }
 
+// Inlinable, as `View._makeNode` is: a modifier's content is built at its own type.
 extension _WrapperView {
+    @inlinable
     public func contentContext(_ context: BuildContext) -> BuildContext { context }
 
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         let child = Content._makeNode(view.content, view.contentContext(context))
         return view.makeWrapper(around: child, context)
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: WrapperNodeType.self, for: view) { wrapper in
             wrapper.child = Content._updateNode(wrapper.child, view.content, view.contentContext(context))
@@ -30,7 +34,12 @@ extension _WrapperView {
 
 /// A node around one child; by default it sizes, places and draws as the child does.
 public class WrapperNode: ViewNode {
-    final var child: ViewNode
+    // Written by the inlinable builds and updates in the views' modules,
+    // where the compiler cannot see every access and checks each one at run
+    // time (two fifths of a rebuilt row's runtime calls, callgrind). Set on
+    // the one thread that drives views; no access spans a call out. The same
+    // holds for the other node fields the inlinable builds write.
+    @usableFromInline @exclusivity(unchecked) final var child: ViewNode
 
     init(child: ViewNode) { self.child = child }
 
@@ -43,6 +52,7 @@ public class WrapperNode: ViewNode {
         child.translate(ifPlacedIn: placementGeneration, x: dx, y: dy, context)
     }
     override func dismantle(into pool: NodePool) {
+        resetForReuse()
         child.dismantle(into: pool)
         child = ViewNode.detached
     }
@@ -76,16 +86,15 @@ public struct EnvironmentModifiedView<Content: View>: View {
         self.change = change
     }
 
-    // The closures capture the change alone: capturing the (generic) view
-    // looked its type's metadata up on every call.
+    // Inlinable (see `View._makeNode`): the content is built at its own type.
+    @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        let change = view.change
-        return Content._makeNode(view.content, context.with { change.apply(to: &$0) })
+        Content._makeNode(view.content, context.applying(view.change))
     }
 
+    @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
-        let change = view.change
-        return Content._updateNode(node, view.content, context.with { change.apply(to: &$0) })
+        Content._updateNode(node, view.content, context.applying(view.change))
     }
 }
 
@@ -106,6 +115,16 @@ enum EnvironmentChange {
         case .addAttributes(let attributes): environment.attributes.formUnion(attributes)
         case .lineLimit(let lines): environment.lineLimit = lines
         }
+    }
+}
+
+extension BuildContext {
+    /// This context with `change` made to its environment.
+    @usableFromInline
+    func applying(_ change: EnvironmentChange) -> BuildContext {
+        var copy = self
+        change.apply(to: &copy.environment)
+        return copy
     }
 }
 

@@ -118,9 +118,9 @@ final class ObserverNode<K: PreferenceKey>: PreferenceObserverNode {
 
     /// Reused (a tab's content shown again), it reports its first value as a new observer would.
     /// The host's count of observers is of those ever built, so it needs no change.
-    override func prepareForReuse() {
+    override func resetForReuse() {
         last = nil
-        super.prepareForReuse()
+        super.resetForReuse()
     }
 
     override func notify() {

@@ -13,7 +13,10 @@ final class ShapeNode: ViewNode {
         self.foreground = foreground
     }
 
-    override func dismantle(into pool: NodePool) { pool.put(self) }
+    override func dismantle(into pool: NodePool) {
+        resetForReuse()
+        pool.put(self)
+    }
 
     override func measure(_ proposal: ProposedSize) -> Size {
         Size(cols: proposal.width ?? 0, rows: proposal.height ?? 0)

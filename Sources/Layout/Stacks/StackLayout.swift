@@ -1,6 +1,7 @@
 import FrameGrid
 
 /// Where children sit across a stack's axis.
+@usableFromInline
 enum CrossAlignment {
     case start, center, end
 }

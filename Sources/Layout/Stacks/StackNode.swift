@@ -2,15 +2,16 @@ import FrameGrid
 
 /// The node of `VStack` and `HStack`: the stack algorithm over the content's
 /// flattened children (tuples, `ForEach` and conditionals contribute theirs).
+@usableFromInline
 final class StackNode: ViewNode {
-    private var content: ViewNode
+    @usableFromInline @exclusivity(unchecked) var content: ViewNode
     private let layout: StackLayout
 
-    private init<C: View>(_ content: C, axis: Axis, alignment: CrossAlignment, spacing: Int, _ context: BuildContext) {
-        self.content = C._makeNode(content, context.with { $0.stackAxis = axis })
+    /// A stack whose content is built next (`build`).
+    private init(axis: Axis, alignment: CrossAlignment, spacing: Int) {
+        content = ViewNode.detached
         layout = StackLayout(axis: axis, alignment: alignment, spacing: spacing)
         super.init()
-        layout.prepare(self.content)
     }
 
     /// A blank stack for a `NodePool`'s reserve, with room for a few children.
@@ -22,25 +23,51 @@ final class StackNode: ViewNode {
     }
 
     /// The node of a stack of `content`: a pooled one rebuilt (its layout and buffers kept), or a new one.
+    ///
+    /// Inlinable (see `View._makeNode`): the content is built at its own type;
+    /// the rest, the same for every content, is out of line.
+    @inlinable
     static func make<C: View>(
         _ content: C, axis: Axis, alignment: CrossAlignment, spacing: Int, _ context: BuildContext
     ) -> StackNode {
-        guard let node = context.pooled(StackNode.self) else {
-            return StackNode(content, axis: axis, alignment: alignment, spacing: spacing, context)
-        }
-        node.content = C._makeNode(content, context.with { $0.stackAxis = axis })
-        node.layout.axis = axis
-        node.layout.alignment = alignment
-        node.layout.spacing = spacing
-        node.layout.prepare(node.content)
+        let node = blank(axis: axis, alignment: alignment, spacing: spacing, context)
+        node.content = C._makeNode(content, context.inStack(axis))
+        node.contentChanged()
         return node
     }
 
+    /// A pooled stack, or a new one, laid out along `axis`, its content not built yet.
+    @usableFromInline
+    static func blank(axis: Axis, alignment: CrossAlignment, spacing: Int, _ context: BuildContext) -> StackNode {
+        guard let node = context.pooled(StackNode.self) else {
+            return StackNode(axis: axis, alignment: alignment, spacing: spacing)
+        }
+        node.layout.axis = axis
+        node.layout.alignment = alignment
+        node.layout.spacing = spacing
+        return node
+    }
+
+    @inlinable
     func update<C: View>(_ content: C, alignment: CrossAlignment, spacing: Int, _ context: BuildContext) {
-        self.content = C._updateNode(self.content, content, context.with { $0.stackAxis = layout.axis })
+        self.content = C._updateNode(self.content, content, context.inStack(axis))
+        arrange(alignment: alignment, spacing: spacing)
+    }
+
+    /// The axis the stack lays its children along.
+    @usableFromInline
+    var axis: Axis { layout.axis }
+
+    /// Takes the children of the content just built.
+    @usableFromInline
+    func contentChanged() { layout.prepare(content) }
+
+    /// Takes the alignment, spacing and children of the content just updated.
+    @usableFromInline
+    func arrange(alignment: CrossAlignment, spacing: Int) {
         layout.alignment = alignment
         layout.spacing = spacing
-        layout.prepare(self.content)
+        layout.prepare(content)
     }
 
     override func measure(_ proposal: ProposedSize) -> Size { layout.size(proposal) }
@@ -56,6 +83,7 @@ final class StackNode: ViewNode {
         layout.children.forEachUnretained { $0.translate(ifPlacedIn: generation, x: dx, y: dy, context) }
     }
     override func dismantle(into pool: NodePool) {
+        resetForReuse()
         content.dismantle(into: pool)
         content = ViewNode.detached
         layout.release()
@@ -68,6 +96,7 @@ final class StackNode: ViewNode {
 }
 
 extension HorizontalAlignment {
+    @usableFromInline
     var cross: CrossAlignment {
         switch self {
         case .leading: return .start
@@ -78,6 +107,7 @@ extension HorizontalAlignment {
 }
 
 extension VerticalAlignment {
+    @usableFromInline
     var cross: CrossAlignment {
         switch self {
         case .top: return .start

@@ -34,7 +34,10 @@ final class SpacerNode: ViewNode {
         self.axis = axis
     }
 
-    override func dismantle(into pool: NodePool) { pool.put(self) }
+    override func dismantle(into pool: NodePool) {
+        resetForReuse()
+        pool.put(self)
+    }
 
     override var layoutPriority: Double { -.infinity }
 

@@ -108,7 +108,10 @@ final class TextNode: ViewNode {
         self.lineLimit = lineLimit
     }
 
-    override func dismantle(into pool: NodePool) { pool.put(self) }
+    override func dismantle(into pool: NodePool) {
+        resetForReuse()
+        pool.put(self)
+    }
 
     /// A blank text for a `NodePool`'s reserve, with room for three lines.
     convenience init(reserved: Void) {
