@@ -36,6 +36,7 @@ public final class MatchedGeometryNode: WrapperNode {
     }
 
     override func placeChildren(in rect: Rect, _ context: LayoutContext) {
+        MatchedGeometryRecording.placements &+= 1
         guard !childPlaced else { return child.place(rect, context) }
         childPlaced = true
         guard let animation = context.animation, let old = context.host?.matchedFrames[key], old != FrameRect(rect)
@@ -50,6 +51,8 @@ public final class MatchedGeometryNode: WrapperNode {
     }
 
     /// Records where matched views are now, before an update moves them.
+    /// Only the placed ones count, so subtrees known to hold none placed
+    /// (lazy rows not marked: `forEachChildHoldingMatchedGeometry`) are not walked.
     static func record(_ node: ViewNode, at time: Double, into frames: inout [MatchedGeometryKey: FrameRect]) {
         record(node, at: time, offsetX: 0, offsetY: 0, into: &frames)
     }
@@ -59,6 +62,7 @@ public final class MatchedGeometryNode: WrapperNode {
         _ node: ViewNode, at time: Double, offsetX: Int, offsetY: Int,
         into frames: inout [MatchedGeometryKey: FrameRect]
     ) {
+        MatchedGeometryRecording.nodesVisited &+= 1
         let x = offsetX + node.owedX
         let y = offsetY + node.owedY
         if let matched = node as? MatchedGeometryNode, matched.hasBeenPlaced {
@@ -67,8 +71,24 @@ public final class MatchedGeometryNode: WrapperNode {
             rect.y += Double(y)
             frames[matched.key] = rect
         }
-        node.forEachChild { record($0, at: time, offsetX: x, offsetY: y, into: &frames) }
+        node.forEachChildHoldingMatchedGeometry { record($0, at: time, offsetX: x, offsetY: y, into: &frames) }
     }
+}
+
+/// How matched frames are recorded before an animated update
+/// (`MatchedGeometryNode.record`): a switch and counts for tests, on the one
+/// thread that drives views.
+public enum MatchedGeometryRecording {
+    /// Whether lazy stacks hand the walk only their rows marked as holding a
+    /// placed matched-geometry node (default true); off, every row is
+    /// walked, as before. Tests compare every frame of the scenes both ways.
+    @exclusivity(unchecked) nonisolated(unsafe) public static var skipsUnmarkedRows = true
+    /// Nodes the walk visited, since the process started.
+    @exclusivity(unchecked) nonisolated(unsafe) public static var nodesVisited = 0
+    /// Full placements of matched-geometry nodes, since the process started:
+    /// a lazy stack compares it before and after placing a row to mark the
+    /// rows that hold one (`ViewNode.holdsPlacedMatchedGeometry`).
+    @exclusivity(unchecked) nonisolated(unsafe) static var placements: UInt64 = 0
 }
 
 extension View {

@@ -45,6 +45,13 @@ public class ViewNode {
     final var isHidden = false {
         didSet { if isHidden != oldValue { DrawInvalidation.changed() } }
     }
+    /// Whether a matched-geometry node was placed in this subtree since it
+    /// was last made to look new (`prepareForReuse`): kept for lazy rows, as
+    /// their stack places them (`LazyStackNode.placeRow`), so recording the
+    /// matched frames before an animated update walks only the rows that
+    /// hold one (`MatchedGeometryNode.record`). Declared here, it fits in the
+    /// padding after the flag above: nodes stay the size they were.
+    final var holdsPlacedMatchedGeometry = false
     private final var sizeCache = SizeCache()
     /// Whether this subtree holds an `onPreferenceChange` observer, as last
     /// worked out, and in which layout generation (see `containsPreferenceObservers`).
@@ -438,6 +445,11 @@ public class ViewNode {
     /// Calls `body` for each child node, in drawing order.
     func forEachChild(_ body: (ViewNode) -> Void) {}
 
+    /// The children that may hold a placed matched-geometry node, in
+    /// `forEachChild`'s order (what `MatchedGeometryNode.record` walks): all
+    /// of them, unless a subclass knows which (lazy stacks: their marked rows).
+    func forEachChildHoldingMatchedGeometry(_ body: (ViewNode) -> Void) { forEachChild(body) }
+
     // MARK: Reuse
 
     /// Makes this subtree look as if it was never placed (for `RowRecycler`):
@@ -459,6 +471,7 @@ public class ViewNode {
         owedY = 0
         animation = nil
         hasBeenPlaced = false
+        holdsPlacedMatchedGeometry = false
         sizeCache = SizeCache()
         placedGeneration = -1
         stateGeneration = -1

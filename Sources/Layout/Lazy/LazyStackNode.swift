@@ -47,6 +47,12 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     /// (and the instructions counted) is the same run to run.
     private var keptViewsOwner = KeptRowViews<Row>.newOwner()
     private let rowsAreEquatable: Bool
+    /// Whether a `@State` storage was made while a row of this stack was
+    /// built or updated (`apply`), since it last gave all its rows away.
+    /// Rows gain nodes only there (and in the stacks nested in them, which
+    /// keep their own flag; kept subtrees and pooled nodes own no state), so
+    /// while it is false every row is reusable without walking it.
+    private var rowsMayOwnState = false
     private var rowsBuilt = 0
     private var layouts = 0
     private var rowsUpdated = 0
@@ -85,7 +91,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     /// Builds or updates `node` (nil: a new one) as row `index` showing
     /// `view`, remembering the view when rows are compared.
     private func apply(_ view: Row, toRow index: Int, node: ViewNode?) -> ViewNode {
+        let storagesMade = StateStorages.made
         let result = node.map { Row._updateNode($0, view, context) } ?? Row._makeNode(view, context)
+        if StateStorages.made != storagesMade { rowsMayOwnState = true }
         keptViews?.keep(view, owner: keptViewsOwner, row: index, node: result)
         return result
     }
@@ -407,7 +415,9 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             frame = Rect(
                 x: rect.x + start, y: crossOrigin(size.rows, rect.y, rect.height), width: size.cols, height: size.rows)
         }
+        let matchedPlacements = MatchedGeometryRecording.placements
         node.place(frame, layoutContext)
+        if MatchedGeometryRecording.placements != matchedPlacements { node.holdsPlacedMatchedGeometry = true }
     }
 
     private func crossOrigin(_ length: Int, _ start: Int, _ available: Int) -> Int {
@@ -477,7 +487,13 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         live.removeAll(keepingCapacity: true)
         pinned = nil
         pinnedLive = nil
+        rowsMayOwnState = false
     }
+
+    // Rows that made no `@State` own none: not walked. A carousel's posters
+    // were walked for every Home row a tab switch gave to the recycler,
+    // 212k instructions of watcha-home's first Search visit (callgrind).
+    override func isReusable() -> Bool { !rowsMayOwnState || super.isReusable() }
 
     override func resetForReuse() {
         // Row lengths belong to the items shown before (a recycled carousel shows another section's).
@@ -638,6 +654,16 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     override func forEachChild(_ body: (ViewNode) -> Void) {
         for row in live { body(row.node) }
         if let pinned { body(pinned.node) }
+    }
+
+    // Only the rows a matched-geometry node was placed in (`placeRow` marks
+    // them): a tab switch in watcha-home recorded the matched frames by
+    // walking every node of Home's rows and their carousels, 244k
+    // instructions, for the one underline in the tab bar (callgrind).
+    override func forEachChildHoldingMatchedGeometry(_ body: (ViewNode) -> Void) {
+        guard MatchedGeometryRecording.skipsUnmarkedRows else { return forEachChild(body) }
+        for row in live where row.node.holdsPlacedMatchedGeometry { body(row.node) }
+        if let pinned, pinned.node.holdsPlacedMatchedGeometry { body(pinned.node) }
     }
 }
 

@@ -36,6 +36,14 @@ protocol StateSlotHolder {
     var anySlot: AnyStateSlot { get }
 }
 
+/// How many `@State` storages were made, since the process started: a lazy
+/// stack compares it around building and updating its rows to know whether
+/// any of them may own state (`LazyStackNode.isReusable`). On the one
+/// thread that drives views.
+enum StateStorages {
+    @exclusivity(unchecked) nonisolated(unsafe) static var made: UInt64 = 0
+}
+
 /// The per-value handle a `State` holds; linked to persistent storage once its view is built.
 class AnyStateSlot {
     func makeStorage(host: HostCore?) -> AnyObject { fatalError("subclass") }
@@ -56,6 +64,7 @@ final class StateSlot<Value>: AnyStateSlot {
     }
 
     override func makeStorage(host: HostCore?) -> AnyObject {
+        StateStorages.made &+= 1
         let storage = StateStorage(initial, host: host)
         self.storage = storage
         return storage
