@@ -9,7 +9,8 @@
 #           answers); seeded with real programs' streams (scripts/fuzz/driver-corpus,
 #           recorded by scripts/fuzz/record_streams.py).
 #
-#   scripts/fuzz.sh [SECONDS] [render|driver]   (default 60 render; crashes are kept in .build/fuzz/crashes)
+#   scripts/fuzz.sh [SECONDS] [render|driver]   (default 60 render; crashes are kept in .build/fuzz/crashes,
+#   printed in hex when found; past findings, replayed first, in scripts/fuzz/{render,driver}-regressions)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -22,6 +23,33 @@ out=.build/fuzz
 mkdir -p "$out/corpus" "$out/crashes"
 flags=(-O -sanitize=fuzzer,address -parse-as-library -enable-testing)
 ncurses=(-I Sources/CNcurses -Xcc -D_DEFAULT_SOURCE -Xcc -D_XOPEN_SOURCE=600)
+
+# Runs a fuzzer; prints the end of its log when it passes, and on a finding
+# the reason (the check that failed or the sanitizer's report) and each
+# input it kept, in hex: a CI log then says what was found without the
+# machine it ran on. The Swift backtracer is off: under AddressSanitizer its
+# crash handler reports itself instead of the finding.
+run_fuzzer() {
+    local log status=0
+    log=$(mktemp)
+    SWIFT_BACKTRACE=enable=no "$@" > "$log" 2>&1 || status=$?
+    if [ "$status" -eq 0 ]; then
+        tail -n 5 "$log"
+        rm -f "$log"
+        return 0
+    fi
+    echo "fuzz: FOUND a failure (exit $status):"
+    grep -a -E 'Fatal error|Precondition failed|ERROR: AddressSanitizer|ERROR: libFuzzer|SUMMARY' "$log" | head -n 20 || true
+    grep -a -A 12 'ERROR: AddressSanitizer' "$log" | grep -a '^ *#' | head -n 12 || true
+    for found in "$out"/crashes/*; do
+        [ -f "$found" ] || continue
+        echo "fuzz: input kept in $found ($(wc -c < "$found") bytes):"
+        od -A d -t x1 "$found" | head -n 32 || true
+    done
+    echo "fuzz: replay with: SWIFT_BACKTRACE=enable=no $1 FILE; keep a fixed finding in scripts/fuzz/${target}-regressions"
+    rm -f "$log"
+    return "$status"
+}
 
 if [ "$target" = driver ]; then
     echo "fuzz: building the driver target"
@@ -53,8 +81,8 @@ if [ "$target" = driver ]; then
     echo "fuzz: running the driver target for ${seconds}s"
     # The first folder collects what the run finds; the others hold the recorded seeds and
     # every past finding (read only), so each run replays them first.
-    "$out/driver-fuzzer" -max_total_time="$seconds" -max_len=8192 -artifact_prefix="$out/crashes/" \
-        "$out/driver-corpus" scripts/fuzz/driver-corpus scripts/fuzz/driver-regressions 2>&1 | tail -n 5
+    run_fuzzer "$out/driver-fuzzer" -max_total_time="$seconds" -max_len=8192 -artifact_prefix="$out/crashes/" \
+        "$out/driver-corpus" scripts/fuzz/driver-corpus scripts/fuzz/driver-regressions
     exit 0
 fi
 
@@ -68,4 +96,7 @@ swiftc "${flags[@]}" "${ncurses[@]}" -I "$out" -module-name RenderFuzzer \
     "$out/libTerminalOutput.a" "$out/libFrameGrid.a" -lncursesw -ltinfo -o "$out/render-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
 
 echo "fuzz: running for ${seconds}s"
-"$out/render-fuzzer" -max_total_time="$seconds" -max_len=512 -artifact_prefix="$out/crashes/" "$out/corpus" 2>&1 | tail -n 5
+# The first folder collects what the run finds; scripts/fuzz/render-regressions
+# holds every past finding (read only), so each run replays them first.
+run_fuzzer "$out/render-fuzzer" -max_total_time="$seconds" -max_len=512 -artifact_prefix="$out/crashes/" \
+    "$out/corpus" scripts/fuzz/render-regressions

@@ -44,7 +44,7 @@ final class TextClusterTests: XCTestCase {
         }
     }
 
-    func testClustersAreSwiftsCharacters() {
+    func testClustersAreSwiftsCharactersCutWhereTerminalsMoveTheCursor() {
         let text =
             "café naïve jalapen\u{0303}o 한글 \u{1100}\u{1161}\u{11A8}가 😀👍🏽 👨\u{200D}👩\u{200D}👧 🇰🇷🇯🇵 ❤\u{FE0F} "
             + "\r\n\u{0600}1 \u{0915}\u{094D}\u{0937} e\u{301}\u{302}\u{303} ｶﾞ か\u{3099} …→■"
@@ -53,8 +53,59 @@ final class TextClusterTests: XCTestCase {
             lengths.append(length)
             return true
         }
-        XCTAssertEqual(lengths, text.map { $0.utf8.count })
+        // Every Character but two: the conjunct क्ष (GB9c) and halfwidth ｶﾞ,
+        // whose second consonant and voicing mark terminals give columns of their own.
+        var expected: [Int] = []
+        for character in text {
+            switch String(character) {
+            case "\u{0915}\u{094D}\u{0937}": expected += [6, 3]
+            case "ｶﾞ": expected += [3, 3]
+            default: expected.append(character.utf8.count)
+            }
+        }
+        XCTAssertEqual(lengths, expected)
         XCTAssertEqual(DisplayWidth.of(text), text.reduce(0) { $0 + DisplayWidth.of($1) })
+    }
+
+    /// Terminals move the cursor for every scalar with a wcwidth (xterm,
+    /// libvterm and tmux agree; HarnessTests checks these against libvterm):
+    /// a cell holding a consonant and its vowel sign would take one column
+    /// where the terminal takes two, and shift the rest of the row.
+    func testACharacterIsCutBeforeEachScalarATerminalGivesColumns() {
+        let cases: [(String, [String], [Int])] = [
+            ("\u{0915}\u{0940}", ["\u{0915}", "\u{0940}"], [1, 1]),  // की: a vowel sign (SpacingMark)
+            ("\u{0915}\u{094D}\u{0937}\u{093F}", ["\u{0915}\u{094D}", "\u{0937}", "\u{093F}"], [1, 1, 1]),  // क्षि
+            ("\u{0915}\u{094D}\u{200D}\u{0937}", ["\u{0915}\u{094D}\u{200D}", "\u{0937}"], [1, 1]),  // a half form
+            ("\u{FFFD}\u{0940}", ["\u{FFFD}", "\u{0940}"], [1, 1]),  // the fuzzer's find
+            ("a\u{1F3FD}", ["a", "\u{1F3FD}"], [1, 2]),  // a skin tone on a letter
+            ("\u{1100}\u{1100}", ["\u{1100}", "\u{1100}"], [2, 2]),  // two leading jamo
+            ("\u{1100}\u{AC00}", ["\u{1100}", "\u{AC00}"], [2, 2]),  // a leading jamo before a syllable
+            // Kept whole: marks, conjoining jamo, and emoji sequences (sent in a safe form).
+            ("e\u{301}\u{302}", ["e\u{301}\u{302}"], [1]),
+            ("\u{1100}\u{1161}\u{11A8}", ["\u{1100}\u{1161}\u{11A8}"], [2]),
+            ("👍🏽", ["👍🏽"], [2]),
+            ("👨\u{200D}👩\u{200D}👧", ["👨\u{200D}👩\u{200D}👧"], [2]),
+            ("🏃\u{200D}♀\u{FE0F}", ["🏃\u{200D}♀\u{FE0F}"], [2]),
+            ("🇰🇷", ["🇰🇷"], [2]),
+            ("\r\n", ["\r\n"], [1]),
+        ]
+        for (text, cells, widths) in cases {
+            var found: [String] = []
+            var foundWidths: [Int] = []
+            let bytes = Array(text.utf8)
+            TextClusters.forEach(text) { offset, length, width, _ in
+                found.append(String(decoding: bytes[offset..<(offset + length)], as: UTF8.self))
+                foundWidths.append(width)
+                return true
+            }
+            let name = text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            XCTAssertEqual(found, cells, name)
+            XCTAssertEqual(foundWidths, widths, name)
+            XCTAssertEqual(DisplayWidth.of(text), widths.reduce(0, +), name)
+            var grid = Grid(cols: 12, rows: 1)
+            XCTAssertEqual(grid.write(text + "|", x: 0, y: 0), widths.reduce(0, +) + 1, name)
+            XCTAssertEqual(grid.string(of: grid[widths.reduce(0, +), 0].glyph), "|", name)
+        }
     }
 
     /// Layout measured bidirectional controls and lone format characters as

@@ -6,8 +6,18 @@
 /// symbols and emoji) the boundary after a scalar is decided by the scalar
 /// and the one that follows it alone. `length` answers from those two
 /// scalars when Unicode's rules (UAX #29) leave no doubt, and asks Swift's
-/// own breaking otherwise (marks, joiners, selectors, jamo, flags), so the
-/// clusters are always exactly the `Character`s of the text.
+/// own breaking otherwise (marks, joiners, selectors, jamo, flags).
+///
+/// A cluster is a `Character` of the text, cut once more before every scalar
+/// a terminal moves its cursor for (`startsTerminalCell`): terminals give
+/// each scalar its own wcwidth (xterm, libvterm, tmux, VTE), so a
+/// Devanagari vowel sign after its consonant (a SpacingMark, U+093F-U+0940),
+/// a conjunct's second consonant after a virama (Unicode 15.1's GB9c), a
+/// halfwidth voicing mark (U+FF9E) or a second leading jamo takes columns of
+/// its own on screen, and one cell holding the whole `Character` would
+/// shift the rest of the row. Emoji sequences stay whole (their width is
+/// disputed among terminals and the encoder sends them in a safe form; see
+/// `ClusterFallback`).
 @usableFromInline
 enum ClusterBoundary {
     /// The byte length of the cluster that starts at `offset` in `bytes`,
@@ -19,11 +29,71 @@ enum ClusterBoundary {
         if next >= bytes.count { return firstLength }
         let (second, _) = decode(bytes, at: next)
         if breaksBetween(first, second) { return firstLength }
-        // Swift's breaking, from an index at a cluster boundary (every offset
-        // handed here is one), so `index(after:)` steps one whole cluster.
+        // Swift's breaking: `index(after:)` steps to the end of the
+        // `Character` holding `offset` (an offset inside one, where an
+        // earlier cluster was cut, is rounded down to its start first).
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: offset)
-        return utf8.distance(from: start, to: text.index(after: start))
+        let characterLength = utf8.distance(from: start, to: text.index(after: start))
+        return terminalCellLength(bytes, at: offset, upTo: offset + characterLength)
+    }
+
+    /// The length of the first terminal cell of the bytes `offset..<end`
+    /// (the rest of one `Character`): up to the first scalar that
+    /// `startsTerminalCell`, or all of them.
+    static func terminalCellLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, upTo end: Int) -> Int {
+        var index = offset
+        var hasBase = false
+        var previous: UInt32 = 0
+        var previousWidth = 0
+        while index < end {
+            let (scalar, length) = decode(bytes, at: index)
+            let width = DisplayWidth.of(value: scalar)
+            if hasBase && startsTerminalCell(scalar, width: width, after: previous, previousWidth: previousWidth) {
+                return index - offset
+            }
+            // What `ClusterBytes.load` takes as the base: not a bidirectional
+            // control, not a lone format character.
+            if !hasBase && !ClusterBytes.isBidiControl(scalar) {
+                hasBase = width > 0 || !isFormat(scalar)
+            }
+            previous = scalar
+            previousWidth = width
+            index += length
+        }
+        return end - offset
+    }
+
+    /// Whether `value` is a format character (General_Category Cf). Out of
+    /// line, and without optionals: comparing an optional category made the
+    /// caller instantiate type metadata (allocating) on its first call.
+    @inline(never)
+    static func isFormat(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        return scalar.properties.generalCategory == .format
+    }
+
+    /// Whether `value` has the Emoji property (pictographs, and the symbols
+    /// emoji sequences are made of).
+    @inline(never)
+    static func isEmoji(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        return scalar.properties.isEmoji
+    }
+
+    /// Whether a terminal shows `scalar`, inside a grapheme cluster after
+    /// its base, in columns of its own: it has a width (wcwidth 1 or 2) and
+    /// does not continue an emoji sequence (a pictograph after a joiner, the
+    /// second letter of a flag, a skin tone after a wide emoji).
+    @inline(__always)
+    static func startsTerminalCell(_ scalar: UInt32, width: Int, after previous: UInt32, previousWidth: Int) -> Bool {
+        if width == 0 || scalar < 0x300 { return false }
+        // After a joiner: a pictograph continues the emoji (GB11); a letter
+        // (a conjunct's half form, GB9c) takes its own columns.
+        if previous == 0x200D { return !isEmoji(scalar) }
+        if (0x1F1E6...0x1F1FF).contains(scalar) && (0x1F1E6...0x1F1FF).contains(previous) { return false }
+        if (0x1F3FB...0x1F3FF).contains(scalar) && (previousWidth == 2 || previous == 0xFE0F) { return false }
+        return true
     }
 
     /// Whether UAX #29 puts a boundary between adjacent scalars `a` and `b`

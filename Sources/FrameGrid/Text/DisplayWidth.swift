@@ -3,8 +3,9 @@
 /// Follows the rules the terminals we are checked against use (wcwidth from
 /// East Asian Width data): wide and fullwidth characters take two columns,
 /// combining marks, format characters and conjoining jamo take none, and
-/// everything else takes one. A grapheme cluster is as wide as its base,
-/// widened to two by an emoji presentation selector (U+FE0F).
+/// everything else takes one. A cluster (a grapheme cluster cut before each
+/// scalar terminals move the cursor for; see `ClusterBoundary`) is as wide
+/// as its base, widened to two by an emoji presentation selector (U+FE0F).
 public enum DisplayWidth {
     /// Columns taken by one scalar: 0, 1 or 2. Control characters report 1
     /// here; text writing replaces them before they are measured.
@@ -39,24 +40,26 @@ public enum DisplayWidth {
         return total
     }
 
-    /// Columns `Grid.write` gives one grapheme cluster: 1 or 2, and 0 for a
-    /// cluster it draws nothing for (a bidirectional control, a lone format
-    /// character such as a zero-width space). A cluster that starts with a
-    /// mark takes one column: it is shown on a dotted circle.
+    /// Columns `Grid.write` gives one `Character`: usually 1 or 2, and 0
+    /// for one it draws nothing for (a bidirectional control, a lone format
+    /// character such as a zero-width space). One that starts with a mark
+    /// takes one column: it is shown on a dotted circle. One holding scalars
+    /// that terminals move the cursor for (a Devanagari vowel sign after its
+    /// consonant, a conjunct) takes the columns of each (see `ClusterBoundary`).
     public static func of(_ character: Character) -> Int {
-        var storage = ClusterBytes()
-        return storage.load(character)
+        of(String(character))
     }
 
-    static func contains(_ table: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+    /// Whether `value` is in one of `table`'s ranges (lower and upper
+    /// bounds in pairs, sorted and disjoint; see `WidthTable`).
+    static func contains(_ table: [UInt32], _ value: UInt32) -> Bool {
         var low = 0
-        var high = table.count - 1
+        var high = table.count / 2 - 1
         while low <= high {
             let middle = (low + high) >> 1
-            let range = table[middle]
-            if value < range.lowerBound {
+            if value < table[2 * middle] {
                 high = middle - 1
-            } else if value > range.upperBound {
+            } else if value > table[2 * middle + 1] {
                 low = middle + 1
             } else {
                 return true

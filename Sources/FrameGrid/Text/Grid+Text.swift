@@ -66,13 +66,9 @@ extension Grid {
             writeRow(bytes, of: text, x: x, y: y, style: style, area: area).column
         }
         if let written { return written }
-        // Text without contiguous UTF-8 (bridged strings): cluster by cluster.
-        var column = x
-        for character in text {
-            if column >= area.maxX { break }
-            column = write(character, column: column, y: y, style: style, area: area)
-        }
-        return column
+        // Text without contiguous UTF-8 (bridged strings): copied into a
+        // native string, whose bytes are contiguous.
+        return writeText(String(text), x: x, y: y, style: style, clip: clip)
     }
 
     /// Writes the clusters of `bytes` (the UTF-8 of `text`) from column `x`
@@ -108,34 +104,6 @@ extension Grid {
         swap(&arena, &self.arena)
         if writer.usesArena { arenaRows[y] = true }
         return (writer.column, writer.offset)
-    }
-
-    /// Writes one cluster at `column` inside `area`; returns the next column.
-    @usableFromInline
-    mutating func write(_ character: Character, column: Int, y: Int, style: Style, area: Rect) -> Int {
-        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
-            if column >= area.x && column < area.maxX {
-                place(Cell(glyph: Glyph(ascii: ascii), width: 1, style: style), x: column, y: y)
-            }
-            return column + 1
-        }
-        var storage = ClusterBytes()
-        let width = storage.load(character)
-        guard width > 0 else { return column }
-        if column + width <= area.x || column >= area.maxX { return column + width }
-        let fits = column >= area.x && column + width <= area.maxX
-        if !fits {
-            // One half of a wide character is outside the clip: show a blank
-            // in the visible half, as terminals do.
-            let visible = column >= area.x ? column : column + 1
-            place(.blank(style), x: visible, y: y)
-            return column + width
-        }
-        let glyph = storage.withBytes { bytes in
-            bytes.count <= 8 ? Glyph(inlineBytes: bytes) : storeInArena(bytes)
-        }
-        place(Cell(glyph: glyph, width: UInt8(width), style: style), x: column, y: y)
-        return column + width
     }
 }
 
@@ -443,13 +411,18 @@ struct DecodedScalars: Sequence, IteratorProtocol {
 }
 
 extension Cell {
-    /// A cell showing `cluster` (one grapheme cluster of at most eight UTF-8
-    /// bytes, drawn one or two columns wide) in `style`, made once so that
-    /// painting it over many positions (`Grid.put`) skips the text walk of
-    /// `Grid.write` per position. Nil for anything else.
+    /// A cell showing `cluster` (one cluster as `Grid.write` cuts text, of
+    /// at most eight UTF-8 bytes, drawn one or two columns wide) in `style`,
+    /// made once so that painting it over many positions (`Grid.put`) skips
+    /// the text walk of `Grid.write` per position. Nil for anything else.
     public init?(cluster: String, style: Style) {
         var storage = ClusterBytes()
-        guard cluster.count == 1, let character = cluster.first else { return nil }
+        var cells = 0
+        TextClusters.forEach(cluster) { _, _, _, _ in
+            cells += 1
+            return cells < 2
+        }
+        guard cells == 1, let character = cluster.first else { return nil }
         let width = storage.load(character)
         guard width > 0, storage.count <= 8 else { return nil }
         self.init(glyph: storage.withBytes { Glyph(inlineBytes: $0) }, width: UInt8(width), style: style)

@@ -1,9 +1,11 @@
-/// The grapheme clusters of a text with the widths `Grid.write` gives them:
-/// what line breaking and measuring walk, so they agree with drawing.
+/// The clusters of a text (grapheme clusters, cut before each scalar a
+/// terminal moves its cursor for: see `ClusterBoundary`) with the widths
+/// `Grid.write` gives them: what line breaking and measuring walk, so they
+/// agree with drawing.
 public enum TextClusters {
     /// Calls `body` with each cluster of `text` in order: its UTF-8 offset
-    /// and length, its display width (0, 1 or 2: `DisplayWidth.of(_:)` for a
-    /// `Character`), and its first byte. Stops when `body` returns false.
+    /// and length, its display width (0, 1 or 2: the columns `Grid.write`
+    /// gives it), and its first byte. Stops when `body` returns false.
     ///
     /// - Complexity: O(n) in the UTF-8 length up to where `body` stops;
     ///   printable ASCII costs a byte comparison per cluster, and nothing is
@@ -28,13 +30,9 @@ public enum TextClusters {
             }
         }
         if done != nil { return }
-        // Text without contiguous UTF-8 (bridged strings): through `Character`.
-        var offset = 0
-        for character in text {
-            let length = character.utf8.count
-            guard body(offset, length, DisplayWidth.of(character), character.utf8.first ?? 0) else { return }
-            offset += length
-        }
+        // Text without contiguous UTF-8 (bridged strings): copied into a
+        // native string, whose bytes are contiguous.
+        forEach(String(text), body)
     }
 
     /// The length and width of the cluster at `offset` (not printable ASCII
