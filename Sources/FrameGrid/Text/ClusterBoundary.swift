@@ -91,7 +91,7 @@ enum ClusterBoundary {
         // After a joiner: a pictograph continues the emoji (GB11); a letter
         // (a conjunct's half form, GB9c) takes its own columns.
         if previous == 0x200D { return !isEmoji(scalar) }
-        if DisplayWidth.isRegionalIndicator(scalar) && DisplayWidth.isRegionalIndicator(previous) { return false }
+        if (0x1F1E6...0x1F1FF).contains(scalar) && (0x1F1E6...0x1F1FF).contains(previous) { return false }
         if (0x1F3FB...0x1F3FF).contains(scalar) && (previousWidth == 2 || previous == 0xFE0F) { return false }
         return true
     }

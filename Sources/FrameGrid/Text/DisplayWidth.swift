@@ -25,13 +25,9 @@ public enum DisplayWidth {
         // Regional indicators pair into flags drawn two columns wide; their
         // East Asian Width is neutral, but emulators (wcwidth 0.2.7+, modern
         // terminals) treat them as wide, and the encoder never sends them bare.
-        if isRegionalIndicator(value) { return 2 }
+        if (0x1F1E6...0x1F1FF).contains(value) { return 2 }
         return 1
     }
-
-    /// Whether `value` is a regional indicator (a flag is two of them).
-    @inline(__always)
-    static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
 
     /// Columns taken by a whole string, cluster by cluster, as `Grid.write` would lay it out.
     /// - Complexity: O(n) in the text's UTF-8 length; no allocation.

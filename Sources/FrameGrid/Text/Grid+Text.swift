@@ -272,8 +272,13 @@ struct ClusterBytes {
 
     @usableFromInline init() {}
 
-    /// Sanitizes and stores a cluster given as valid UTF-8 (a slice of a
-    /// string's bytes); returns its width (0: nothing to draw).
+    /// Sanitizes and stores `character`; returns its width (0: nothing to draw).
+    @usableFromInline
+    mutating func load(_ character: Character) -> Int {
+        load(scalars: character.unicodeScalars)
+    }
+
+    /// `load` for a cluster given as valid UTF-8 (a slice of a string's bytes).
     @usableFromInline
     mutating func load(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         load(scalars: DecodedScalars(bytes: bytes))
@@ -412,13 +417,13 @@ extension Cell {
     /// the text walk of `Grid.write` per position. Nil for anything else.
     public init?(cluster: String, style: Style) {
         var storage = ClusterBytes()
-        var text = cluster
-        text.makeContiguousUTF8()
-        // One walk of the bytes: the first cluster must be all of them.
-        let width = text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-            guard !bytes.isEmpty, ClusterBoundary.length(bytes, at: 0, in: text) == bytes.count else { return 0 }
-            return storage.load(utf8: bytes)
-        } ?? 0
+        var cells = 0
+        TextClusters.forEach(cluster) { _, _, _, _ in
+            cells += 1
+            return cells < 2
+        }
+        guard cells == 1, let character = cluster.first else { return nil }
+        let width = storage.load(character)
         guard width > 0, storage.count <= 8 else { return nil }
         self.init(glyph: storage.withBytes { Glyph(inlineBytes: $0) }, width: UInt8(width), style: style)
     }
