@@ -55,6 +55,78 @@ final class StackOrderingTests: XCTestCase {
         XCTAssertEqual(StackLayout.orderings - before, 4)
     }
 
+    /// Measures a stack of `children` as its parent does (at no length, an
+    /// unbounded one and its share of 20, with no cross length), places it at
+    /// the size it chose, and returns its children's frames and whether the
+    /// placement kept the measured distribution; then checks them against
+    /// the same children placed there by a stack that distributes afresh.
+    private func placeAtChosenSize(
+        _ axis: Axis, _ children: () -> [ViewNode], file: StaticString = #filePath, line: UInt = #line
+    ) -> Bool {
+        let context = LayoutContext(host: nil)
+        LayoutGeneration.current = LayoutGeneration.next()
+        let kept = stack(axis, children())
+        let share = ProposedSize.along(axis, 20, cross: nil)
+        _ = kept.size(.along(axis, 0, cross: nil))
+        _ = kept.size(.along(axis, ProposedSize.unbounded, cross: nil))
+        let chosen = kept.size(share)
+        let orderings = StackLayout.orderings
+        let distributionsKept = StackLayout.distributionsKept
+        let rect = Rect(x: 0, y: 0, width: chosen.cols, height: chosen.rows)
+        kept.place(in: rect, context)
+        let keptDistribution = StackLayout.distributionsKept - distributionsKept == 1
+        if keptDistribution { XCTAssertEqual(StackLayout.orderings - orderings, 0, file: file, line: line) }
+        let keptFrames = kept.children.map(\.frame)
+
+        // Placed at another size: distributed again.
+        kept.place(in: Rect(x: 0, y: 0, width: chosen.cols + 3, height: chosen.rows + 1), context)
+        XCTAssertEqual(
+            StackLayout.distributionsKept - distributionsKept, keptDistribution ? 1 : 0, file: file, line: line)
+
+        // The same children in a new generation, distributed afresh at that
+        // rect (as every placement was before): the same frames.
+        LayoutGeneration.current = LayoutGeneration.next()
+        StackOrderings.areKept = false
+        defer { StackOrderings.areKept = true }
+        let freshChildren = children()
+        let fresh = stack(axis, freshChildren)
+        XCTAssertEqual(fresh.size(share), chosen, "\(axis)", file: file, line: line)
+        fresh.place(in: rect, context)
+        XCTAssertEqual(keptFrames, freshChildren.map(\.frame), "\(axis)", file: file, line: line)
+        return keptDistribution
+    }
+
+    /// Text, a fixed frame and a text of higher priority: placed at the size
+    /// the stack chose, each keeps the size it was measured at, so the stack
+    /// places them without working out its order again at the new cross
+    /// length (which asked each child, and theirs, at no length and an
+    /// unbounded one).
+    func testAStackPlacedAtTheSizeItChoseGivesItsChildrenTheSizesItMeasured() {
+        let children = {
+            [
+                TextNode("aaaa bbbb cc", style: Style(), lineLimit: nil),
+                FrameNode(
+                    child: TextNode("fixed", style: Style(), lineLimit: nil),
+                    bounds: FrameBounds(
+                        minWidth: 6, idealWidth: 6, maxWidth: 6, minHeight: nil, idealHeight: nil, maxHeight: nil,
+                        alignment: .center)),
+                PriorityNode(child: TextNode("dd ee ff gg", style: Style(), lineLimit: 2), priority: 1),
+            ] as [ViewNode]
+        }
+        XCTAssertTrue(placeAtChosenSize(.horizontal, children))
+        XCTAssertTrue(placeAtChosenSize(.vertical, children))
+    }
+
+    /// A child that takes the cross length it is offered (a spacer across a
+    /// vertical stack, measured with no width, stretches to the stack's
+    /// width when placed): the stack distributes again, and the frames are
+    /// what distributing afresh gives.
+    func testAChildTakingTheNewCrossLengthMakesTheStackDistributeAgain() {
+        XCTAssertFalse(placeAtChosenSize(.vertical, children))
+        // Every kind of child in a horizontal stack: kept or not, the frames distributing afresh gives.
+        _ = placeAtChosenSize(.horizontal, children)
+    }
+
     func testAStackOfOneChildOffersItAllWithoutOrdering() {
         let text = TextNode("aaaa bbbb", style: Style(), lineLimit: nil)
         let layout = stack(.horizontal, [text])

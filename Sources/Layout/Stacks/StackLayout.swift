@@ -60,10 +60,21 @@ final class StackLayout {
     @exclusivity(unchecked) private var idealCross = 0
     @exclusivity(unchecked) private var idealMain = 0
 
+    /// The layout generation and proposal (`SizeCache.none` for nil) whose
+    /// distribution the entries' sizes hold, and the stack's answer to it
+    /// (`SizeCache.unused` until `size` gives one); generation -1: none.
+    /// See `holdsDistribution`.
+    @exclusivity(unchecked) private var distributedGeneration = -1
+    @exclusivity(unchecked) private var distributedWidth = 0
+    @exclusivity(unchecked) private var distributedHeight = 0
+    @exclusivity(unchecked) private var distributedAnswer = Size(cols: 0, rows: 0)
+
     /// Orderings worked out by every stack, and calls that used one kept,
     /// since the process started (for tests).
     @exclusivity(unchecked) nonisolated(unsafe) static var orderings = 0
     @exclusivity(unchecked) nonisolated(unsafe) static var orderingsKept = 0
+    /// Placements that found their children's sizes distributed already (for tests).
+    @exclusivity(unchecked) nonisolated(unsafe) static var distributionsKept = 0
 
     /// Room for this many children from a stack's first update: a stack
     /// whose children are appended one by one would otherwise grow its list
@@ -80,6 +91,7 @@ final class StackLayout {
     func prepare(_ content: ViewNode) {
         orderedGeneration = -1
         idealGeneration = -1
+        distributedGeneration = -1
         children.removeAll(keepingCapacity: true)
         if children.capacity == 0 { children.reserveCapacity(StackLayout.initialCapacity) }
         content.appendLayoutChildren(&children)
@@ -96,6 +108,7 @@ final class StackLayout {
     func release() {
         orderedGeneration = -1
         idealGeneration = -1
+        distributedGeneration = -1
         children.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
     }
@@ -104,6 +117,7 @@ final class StackLayout {
     func prepare(_ content: [ViewNode]) {
         orderedGeneration = -1
         idealGeneration = -1
+        distributedGeneration = -1
         children.removeAll(keepingCapacity: true)
         if children.capacity == 0 { children.reserveCapacity(StackLayout.initialCapacity) }
         for node in content { node.appendLayoutChildren(&children) }
@@ -129,12 +143,18 @@ final class StackLayout {
             main += size.value(axis)
             cross = max(cross, size.value(axis == .horizontal ? .vertical : .horizontal))
         }
-        return Size.along(axis, main, cross: cross)
+        let answer = Size.along(axis, main, cross: cross)
+        distributedAnswer = answer
+        return answer
     }
 
     /// Places the children inside `rect`, one after another along the axis.
     func place(in rect: Rect, _ context: LayoutContext) {
-        distribute(ProposedSize(rect.size))
+        if holdsDistribution(for: rect.size) {
+            StackLayout.distributionsKept &+= 1
+        } else {
+            distribute(ProposedSize(rect.size))
+        }
         var cursor = axis == .horizontal ? rect.x : rect.y
         var index = 0
         // Placing never changes this stack's children (only its view updates do).
@@ -155,6 +175,55 @@ final class StackLayout {
         }
     }
 
+    /// Whether the entries hold the children's sizes for the stack placed at
+    /// `size`: distributed in this layout generation for the same proposal,
+    /// or for one the stack answered with `size` where the children keep
+    /// their sizes at `size`. A stack measured by its parent and placed at
+    /// the size it chose then gives its children the sizes it measured them
+    /// at instead of distributing again: a horizontal stack measured with no
+    /// height and placed at its height worked out its order again at that
+    /// height, asking each child (and theirs, down a row) at no width and at
+    /// an unbounded one, most of a row's layout. Kept with the orderings
+    /// (`StackOrderings.areKept`).
+    ///
+    /// Along the axis, `size` must be the length offered, or the length
+    /// chosen for it: for a length offered, the children's lengths add up to
+    /// it; for none (a vertical stack only), each child took its ideal
+    /// height, which is what a vertical stack offered exactly its ideal
+    /// height gives them too (`distribute`). Across, a length other than the
+    /// one offered is offered to every child, and a child may take it (a
+    /// divider or colour stretches to a stack's width): each child is asked
+    /// at its own length and the new cross length, and the entries hold only
+    /// if every child answers as it did.
+    private func holdsDistribution(for size: Size) -> Bool {
+        guard distributedGeneration == LayoutGeneration.current, entries.count == children.count,
+            StackOrderings.areKept
+        else { return false }
+        let crossAxis: Axis = axis == .horizontal ? .vertical : .horizontal
+        let main = size.value(axis)
+        let offeredMain = axis == .horizontal ? distributedWidth : distributedHeight
+        let chosenMain = distributedAnswer.value(axis)
+        if main != offeredMain {
+            guard main == chosenMain else { return false }
+            if offeredMain == SizeCache.none {
+                guard axis == .vertical else { return false }
+            } else if chosenMain > offeredMain {
+                return false
+            }
+        }
+        let cross = size.value(crossAxis)
+        if cross == (axis == .horizontal ? distributedHeight : distributedWidth) { return true }
+        var index = 0
+        var same = true
+        children.forEachUnretained { child in
+            guard same else { return }
+            let taken = entries[index].size
+            index += 1
+            if child.sizeThatFits(.along(axis, taken.value(axis), cross: cross)) != taken { same = false }
+        }
+        return same
+    }
+
     private func crossOrigin(_ length: Int, _ start: Int, _ available: Int) -> Int {
         switch alignment {
         case .start: return start
@@ -172,6 +241,11 @@ final class StackLayout {
     /// stack asked at no length, at an unbounded one and at its share by
     /// its parent, then placed, ordered its children up to four times).
     private func distribute(_ proposal: ProposedSize) {
+        // From here the entries hold this proposal's sizes; `size` gives the answer.
+        distributedGeneration = LayoutGeneration.current
+        distributedWidth = proposal.width ?? SizeCache.none
+        distributedHeight = proposal.height ?? SizeCache.none
+        distributedAnswer = Size(cols: SizeCache.unused, rows: SizeCache.unused)
         let count = children.count
         let cross = proposal.value(axis == .horizontal ? .vertical : .horizontal)
         guard let main = proposal.value(axis) else {
