@@ -52,7 +52,9 @@ public struct ShootoutReport {
         out += "- date: \(date)\n- machine: \(machine)\n"
         out +=
             "- terminal \(plan.cols)x\(plan.rows), \(plan.items) items, jump to item \(plan.jump), \(plan.rounds) rounds (interleaved), frames cut by \(plan.gapMilliseconds) ms of quiet\n"
-        out += "- reference (list rows checked against): \(plan.reference)\n- command: `\(command)`\n\n"
+        out += "- reference (list rows checked against): \(plan.reference)\n- command: `\(command)`\n"
+        if let line = machineLine() { out += "- \(line)\n" }
+        out += "\n"
         out += Self.caveats + "\n\n"
         for script in plan.scripts {
             out += "## \(script.name)\n\n`\(script.keys.oneLine)`\n\n"
@@ -72,16 +74,57 @@ public struct ShootoutReport {
     public func spreadMarkdown() -> String {
         guard let rows = spreadRows() else { return "" }
         var out = "## Rounds: p50 of each round, ms, and the spread (max - min) / median\n\n"
+        if machineSpreadRow() != nil {
+            out += "The last row is the machine's: each round's median reading of the fixed loop timed before its runs, ms.\n\n"
+        }
         out += "| peer | " + plan.scripts.map(\.name).joined(separator: " | ") + " |\n"
         out += "|---|" + String(repeating: "---|", count: plan.scripts.count) + "\n"
         for row in rows { out += "| " + row.joined(separator: " | ") + " |\n" }
         return out + "\n"
     }
 
-    /// A row per peer: its name, then per script "p50 / p50 / ... (spread%)"; nil with one round.
+    /// Every machine probe reading of the run, ns, sorted (none taken: empty).
+    var machineReadings: [Double] {
+        summaries.flatMap(\.roundMachineReadings).filter { $0 > 0 }.sorted()
+    }
+
+    /// The machine's own speed over the run, in one line (nil: no reading taken).
+    public func machineLine() -> String? {
+        let readings = machineReadings
+        guard let fastest = readings.first, let slowest = readings.last else { return nil }
+        let median = Summary.percentile(readings, 0.5)
+        let spread = ShootoutSummary.spread(readings).map { String(format: " (spread %.0f%%)", $0 * 100) } ?? ""
+        return "machine speed: a fixed integer loop timed before every run took \(Self.ms(median)) ms (median), "
+            + "\(Self.ms(fastest))-\(Self.ms(slowest)) ms over \(readings.count) readings\(spread); "
+            + "a quiet machine reads within a few percent, and a peer's p50 moves with the machine"
+    }
+
+    /// The machine row of the rounds table: per script, the median reading of each round's runs.
+    func machineSpreadRow() -> [String]? {
+        guard !machineReadings.isEmpty else { return nil }
+        return ["machine (fixed loop)"]
+            + plan.scripts.map { script in
+                let rounds = summaries.filter { $0.script == script.name }.map(\.roundMachineReadings)
+                let count = rounds.map(\.count).max() ?? 0
+                let medians: [Double] = (0..<count).compactMap { round in
+                    let readings = rounds.compactMap { round < $0.count ? $0[round] : nil }.filter { $0 > 0 }
+                    return readings.isEmpty ? nil : Summary.percentile(readings.sorted(), 0.5)
+                }
+                guard !medians.isEmpty else { return "-" }
+                return medians.map { Self.ms($0) }.joined(separator: " / ")
+                    + (ShootoutSummary.spread(medians).map { String(format: " (%.0f%%)", $0 * 100) } ?? "")
+            }
+    }
+
+    /// A row per peer: its name, then per script "p50 / p50 / ... (spread%)", then the machine's
+    /// row (`machineSpreadRow`); nil with one round.
     func spreadRows() -> [[String]]? {
         guard plan.rounds > 1 else { return nil }
-        return plan.peers.map { peer in
+        return peerSpreadRows() + (machineSpreadRow().map { [$0] } ?? [])
+    }
+
+    private func peerSpreadRows() -> [[String]] {
+        plan.peers.map { peer in
             [peer.name]
                 + plan.scripts.map { script in
                     guard
@@ -144,6 +187,7 @@ public struct ShootoutReport {
             """
         out +=
             "<p>\(Self.escape(date)) &middot; \(Self.escape(machine))<br>terminal \(plan.cols)x\(plan.rows), \(plan.items) items, \(plan.rounds) interleaved rounds, reference <b>\(Self.escape(plan.reference))</b><br>command: <code>\(Self.escape(command))</code></p>"
+        if let line = machineLine() { out += "<p>\(Self.escape(line))</p>" }
         out += "<p>\(Self.escape(Self.caveats))</p>"
         let headers = [
             "peer", "language", "version", "p50 ms [95% CI]", "p90 ms [95% CI]", "p99 ms [95% CI]",
@@ -168,7 +212,11 @@ public struct ShootoutReport {
         }
         if let spread = spreadRows() {
             out +=
-                "<h2>Rounds</h2><p>p50 of each round, ms, and the spread (max - min) / median.</p><table><tr><th>peer</th>"
+                "<h2>Rounds</h2><p>p50 of each round, ms, and the spread (max - min) / median"
+                + (machineSpreadRow() != nil
+                    ? "; the last row is the machine's: each round's median reading of the fixed loop timed before its runs, ms"
+                    : "")
+                + ".</p><table><tr><th>peer</th>"
             out += plan.scripts.map { "<th>\(Self.escape($0.name))</th>" }.joined() + "</tr>"
             for row in spread {
                 out += "<tr>" + row.map { "<td>\(Self.escape($0))</td>" }.joined() + "</tr>"

@@ -160,6 +160,58 @@ final class ShootoutTests: XCTestCase {
         return file.path
     }
 
+    /// The report says how fast the machine itself ran: the readings taken before each run, as a
+    /// line, and as the last row of the rounds table, spread as the peers' rounds are.
+    func testTheReportShowsTheMachinesOwnSpeedBesideThePeersRounds() throws {
+        var plan = try ShootoutPlan.load(
+            peersFile: try writePeers(skew: 0), scriptsFolder: folder.appendingPathComponent("scripts").path)
+        plan.rounds = 2
+        func measurement(_ peer: String, round: Int, latency: Double, machine: Double) -> ShootoutMeasurement {
+            var measurement = ShootoutMeasurement(
+                peer: peer, script: "paging", round: round, outcome: "completed", inputs: 1, latencies: [latency],
+                firstBytes: [latency], unanswered: 0, bytesPerFrame: [10], dirtyCellsPerFrame: [5], fullRepaints: 0,
+                frames: 1, cpuNanoseconds: 1, peakResidentBytes: 1, mismatch: nil)
+            measurement.machineProbeNanoseconds = machine
+            return measurement
+        }
+        let measurements = [
+            measurement("right", round: 0, latency: 1_000_000, machine: 4_000_000),
+            measurement("wrong", round: 0, latency: 2_000_000, machine: 4_200_000),
+            measurement("right", round: 1, latency: 1_500_000, machine: 5_000_000),
+            measurement("wrong", round: 1, latency: 3_000_000, machine: 5_200_000),
+        ]
+        let report = ShootoutReport(
+            plan: plan, summaries: ShootoutSummary.all(measurements, plan: plan), versions: [:],
+            machine: "test machine", date: "2026-12-07", command: "framebench shootout")
+        let markdown = report.markdown()
+        XCTAssertTrue(
+            markdown.contains(
+                "- machine speed: a fixed integer loop timed before every run took 4.60 ms (median), "
+                    + "4.00-5.20 ms over 4 readings (spread 26%)"), markdown)
+        XCTAssertTrue(markdown.contains("| right | 1.00 / 1.50 (40%) |"), markdown)
+        XCTAssertTrue(markdown.contains("| machine (fixed loop) | 4.10 / 5.10 (22%) |"), markdown)
+        XCTAssertTrue(report.html().contains("<td>machine (fixed loop)</td><td>4.10 / 5.10 (22%)</td>"))
+
+        // No readings (a runner told not to probe): neither the line nor the row.
+        let unprobed = measurements.map { measurement -> ShootoutMeasurement in
+            var copy = measurement
+            copy.machineProbeNanoseconds = 0
+            return copy
+        }
+        let plain = ShootoutReport(
+            plan: plan, summaries: ShootoutSummary.all(unprobed, plan: plan), versions: [:],
+            machine: "test machine", date: "2026-12-07", command: "framebench shootout"
+        ).markdown()
+        XCTAssertFalse(plain.contains("machine speed"), plain)
+        XCTAssertFalse(plain.contains("machine (fixed loop)"), plain)
+    }
+
+    /// A reading is a positive time, and the loop's result depends on its seed (it is not folded away).
+    func testTheMachineProbeTimesItsLoop() {
+        XCTAssertGreaterThan(MachineProbe.reading(repeats: 1), 0)
+        XCTAssertNotEqual(MachineProbe.work(1000, seed: 1), MachineProbe.work(1000, seed: 2))
+    }
+
     func testTheShootoutMarksAPeerThatPagesOneRowShortNotComparable() throws {
         let file = try writePeers(skew: 1)
         var plan = try ShootoutPlan.load(

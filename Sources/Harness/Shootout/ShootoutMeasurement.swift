@@ -26,6 +26,8 @@ public struct ShootoutMeasurement: Sendable, Codable {
     public var peakResidentBytes: Int
     /// Why the list rows are not the reference's (nil: the same after every input).
     public var mismatch: String?
+    /// `MachineProbe.reading()` just before this run, ns (0: not taken).
+    public var machineProbeNanoseconds: Double = 0
     /// Times this run was made again because a frame cut by the quiet gap made its rows (or the
     /// reference's) differ for one input (`ShootoutRunner.cutRetries` at most).
     public var retries = 0

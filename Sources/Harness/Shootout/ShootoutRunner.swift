@@ -9,6 +9,8 @@ public struct ShootoutRunner {
     public var root: String
     /// Called before each run (peer, script, round, index, total): progress lines.
     public var progress: ((String, String, Int, Int, Int) -> Void)?
+    /// Whether a `MachineProbe` reading is taken before each run (about 12 ms each).
+    public var probesMachine = true
 
     public init(plan: ShootoutPlan, root: String) {
         self.plan = plan
@@ -42,6 +44,7 @@ public struct ShootoutRunner {
                 progress?(peer.name, script.name, round, done, total)
                 done += 1
                 let isReference = peer.name == plan.reference
+                let machine = probesMachine ? MachineProbe.reading() : 0
                 var run = try run(peer, script)
                 if isReference { referenceFrames[script.name] = run.frames }
                 let retries = try isReference ? 0 : retryCutFrames(
@@ -52,6 +55,7 @@ public struct ShootoutRunner {
                     reference: isReference ? nil : referenceFrames[script.name] ?? [])
                 measurement.startupCpuNanoseconds = startupCPU[peer.name] ?? 0
                 measurement.retries = retries
+                measurement.machineProbeNanoseconds = machine
                 measurements.append(measurement)
             }
         }
@@ -80,9 +84,11 @@ public struct ShootoutRunner {
                 $0.peer == plan.reference && $0.script == script.name && $0.round == round
             }) {
                 let startup = measurements[index].startupCpuNanoseconds
+                let machine = measurements[index].machineProbeNanoseconds
                 measurements[index] = ShootoutMeasurement(
                     peer: plan.reference, script: script.name, round: round, run: again, reference: nil)
                 measurements[index].startupCpuNanoseconds = startup
+                measurements[index].machineProbeNanoseconds = machine
                 measurements[index].retries += 1
             }
             run = try self.run(peer, script)

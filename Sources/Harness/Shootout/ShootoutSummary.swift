@@ -29,15 +29,20 @@ public struct ShootoutSummary: Sendable {
     public var peakResidentBytes: Int
     /// Each round's p50, ns, in round order.
     public var roundP50s: [Double]
+    /// The machine probe's reading before each round's run, ns, in round order (see `MachineProbe`).
+    public var roundMachineReadings: [Double]
     /// Why the figures are not comparable (nil: the same list rows as the reference in every round).
     public var notComparable: String?
     /// The pooled latencies, sorted (the charts draw them).
     public var sortedLatencies: [Double]
 
     /// (max - min) / median of the rounds' p50s: how far the rounds disagree.
-    public var roundSpread: Double? {
-        guard roundP50s.count > 1 else { return nil }
-        let sorted = roundP50s.sorted()
+    public var roundSpread: Double? { Self.spread(roundP50s) }
+
+    /// (max - min) / median of `values`; nil for fewer than two, or a median of 0.
+    public static func spread(_ values: [Double]) -> Double? {
+        guard values.count > 1 else { return nil }
+        let sorted = values.sorted()
         let median = Summary.percentile(sorted, 0.5)
         return median > 0 ? (sorted.last! - sorted.first!) / median : nil
     }
@@ -69,7 +74,9 @@ public struct ShootoutSummary: Sendable {
         }
         cpuPerFrame = frames == 0 ? 0 : cpu / Double(frames)
         peakResidentBytes = measurements.map(\.peakResidentBytes).max() ?? 0
-        roundP50s = measurements.sorted { $0.round < $1.round }.map { Summary($0.latencies).p50 }
+        let byRound = measurements.sorted { $0.round < $1.round }
+        roundP50s = byRound.map { Summary($0.latencies).p50 }
+        roundMachineReadings = byRound.map(\.machineProbeNanoseconds)
         let problems = measurements.compactMap { measurement in
             measurement.mismatch.map { "round \(measurement.round + 1): \($0)" }
         }
