@@ -96,23 +96,13 @@ final class StackOrderingTests: XCTestCase {
         return keptDistribution
     }
 
-    /// Text, a fixed frame and a text of higher priority: placed at the size
-    /// the stack chose, each keeps the size it was measured at, so the stack
-    /// places them without working out its order again at the new cross
-    /// length (which asked each child, and theirs, at no length and an
-    /// unbounded one).
+    /// Texts, a fixed frame and a text of higher priority (`children()` but
+    /// the spacer): placed at the size the stack chose, each keeps the size
+    /// it was measured at, so the stack places them without working out its
+    /// order again at the new cross length (which asked each child, and
+    /// theirs, at no length and an unbounded one).
     func testAStackPlacedAtTheSizeItChoseGivesItsChildrenTheSizesItMeasured() {
-        let children = {
-            [
-                TextNode("aaaa bbbb cc", style: Style(), lineLimit: nil),
-                FrameNode(
-                    child: TextNode("fixed", style: Style(), lineLimit: nil),
-                    bounds: FrameBounds(
-                        minWidth: 6, idealWidth: 6, maxWidth: 6, minHeight: nil, idealHeight: nil, maxHeight: nil,
-                        alignment: .center)),
-                PriorityNode(child: TextNode("dd ee ff gg", style: Style(), lineLimit: 2), priority: 1),
-            ] as [ViewNode]
-        }
+        let children = { self.children().filter { !($0 is SpacerNode) } }
         XCTAssertTrue(placeAtChosenSize(.horizontal, children))
         XCTAssertTrue(placeAtChosenSize(.vertical, children))
     }
