@@ -22,7 +22,16 @@ enum CrossAlignment {
 final class StackLayout {
     var axis: Axis
     var alignment: CrossAlignment
-    var spacing: Int
+    /// The spacing in 32 bits, beside the axis and alignment (a spacing past
+    /// two billion cells is cut to it): with the caches below, a stack's
+    /// layout object is as large as before the placed distribution was kept
+    /// (88 bytes), so a stack built while frames are measured allocates the
+    /// same bytes.
+    private var storedSpacing: Int32
+    var spacing: Int {
+        get { Int(storedSpacing) }
+        set { storedSpacing = Int32(clamping: newValue) }
+    }
     // Buffers read per child in the hot loops. Each layout belongs to one
     // stack node, a node is never its own descendant, and layout runs on one
     // thread, so while a child is asked its size nothing else touches them:
@@ -49,25 +58,19 @@ final class StackLayout {
         var priority = 0.0
     }
 
-    /// The layout generation and cross length (`SizeCache.none` for nil)
-    /// whose ordering the entries hold (their `minimum`, `flexibility`,
-    /// `order` and `priority`); generation -1: none.
-    @exclusivity(unchecked) private var orderedGeneration = -1
-    @exclusivity(unchecked) private var orderedCross = 0
-
-    /// The same for the ideal length along a vertical axis (see `idealLength`).
-    @exclusivity(unchecked) private var idealGeneration = -1
-    @exclusivity(unchecked) private var idealCross = 0
+    /// The layout generation the kept answers below belong to: a new one
+    /// forgets them all (`refresh`). Lengths are `SizeCache.none` for nil;
+    /// `SizeCache.unused`, which no proposal has, marks nothing kept.
+    @exclusivity(unchecked) private var keptGeneration = -1
+    /// The cross length whose ordering the entries hold (their `minimum`,
+    /// `flexibility`, `order` and `priority`).
+    @exclusivity(unchecked) private var orderedCross = SizeCache.unused
+    /// The cross length and ideal length along a vertical axis (see `idealLength`).
+    @exclusivity(unchecked) private var idealCross = SizeCache.unused
     @exclusivity(unchecked) private var idealMain = 0
-
-    /// The layout generation and proposal (`SizeCache.none` for nil) whose
-    /// distribution the entries' sizes hold, and the stack's answer to it
-    /// (`SizeCache.unused` until `size` gives one); generation -1: none.
-    /// See `holdsDistribution`.
-    @exclusivity(unchecked) private var distributedGeneration = -1
-    @exclusivity(unchecked) private var distributedWidth = 0
-    @exclusivity(unchecked) private var distributedHeight = 0
-    @exclusivity(unchecked) private var distributedAnswer = Size(cols: 0, rows: 0)
+    /// The proposal whose distribution the entries' sizes hold (see `holdsDistribution`).
+    @exclusivity(unchecked) private var distributedWidth = SizeCache.unused
+    @exclusivity(unchecked) private var distributedHeight = SizeCache.unused
 
     /// Orderings worked out by every stack, and calls that used one kept,
     /// since the process started (for tests).
@@ -84,14 +87,12 @@ final class StackLayout {
     init(axis: Axis, alignment: CrossAlignment, spacing: Int) {
         self.axis = axis
         self.alignment = alignment
-        self.spacing = spacing
+        storedSpacing = Int32(clamping: spacing)
     }
 
     /// Takes the flattened children of `content` (after a view update).
     func prepare(_ content: ViewNode) {
-        orderedGeneration = -1
-        idealGeneration = -1
-        distributedGeneration = -1
+        forgetKept()
         children.removeAll(keepingCapacity: true)
         if children.capacity == 0 { children.reserveCapacity(StackLayout.initialCapacity) }
         content.appendLayoutChildren(&children)
@@ -106,18 +107,14 @@ final class StackLayout {
 
     /// Lets go of the children, keeping the room (a stack node taken apart into a `NodePool`).
     func release() {
-        orderedGeneration = -1
-        idealGeneration = -1
-        distributedGeneration = -1
+        forgetKept()
         children.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
     }
 
     /// Takes the flattened children of several nodes.
     func prepare(_ content: [ViewNode]) {
-        orderedGeneration = -1
-        idealGeneration = -1
-        distributedGeneration = -1
+        forgetKept()
         children.removeAll(keepingCapacity: true)
         if children.capacity == 0 { children.reserveCapacity(StackLayout.initialCapacity) }
         for node in content { node.appendLayoutChildren(&children) }
@@ -135,6 +132,11 @@ final class StackLayout {
     /// The stack's size for `proposal`.
     func size(_ proposal: ProposedSize) -> Size {
         distribute(proposal)
+        return distributedSize()
+    }
+
+    /// The size of the children as the entries hold them, one after another along the axis.
+    private func distributedSize() -> Size {
         guard !children.isEmpty else { return .zero }
         var main = spacing * (children.count - 1)
         var cross = 0
@@ -143,9 +145,25 @@ final class StackLayout {
             main += size.value(axis)
             cross = max(cross, size.value(axis == .horizontal ? .vertical : .horizontal))
         }
-        let answer = Size.along(axis, main, cross: cross)
-        distributedAnswer = answer
-        return answer
+        return Size.along(axis, main, cross: cross)
+    }
+
+    /// Forgets the kept answers when the layout generation has moved on.
+    @inline(__always)
+    private func refresh() {
+        let current = LayoutGeneration.current
+        guard keptGeneration != current else { return }
+        keptGeneration = current
+        forgetKept()
+    }
+
+    /// Forgets the ordering, the ideal length and the distribution kept.
+    @inline(__always)
+    private func forgetKept() {
+        orderedCross = SizeCache.unused
+        idealCross = SizeCache.unused
+        distributedWidth = SizeCache.unused
+        distributedHeight = SizeCache.unused
     }
 
     /// Places the children inside `rect`, one after another along the axis.
@@ -196,14 +214,15 @@ final class StackLayout {
     /// at its own length and the new cross length, and the entries hold only
     /// if every child answers as it did.
     private func holdsDistribution(for size: Size) -> Bool {
-        guard distributedGeneration == LayoutGeneration.current, entries.count == children.count,
-            StackOrderings.areKept
+        guard keptGeneration == LayoutGeneration.current, distributedWidth != SizeCache.unused,
+            entries.count == children.count, StackOrderings.areKept
         else { return false }
         let crossAxis: Axis = axis == .horizontal ? .vertical : .horizontal
         let main = size.value(axis)
         let offeredMain = axis == .horizontal ? distributedWidth : distributedHeight
-        let chosenMain = distributedAnswer.value(axis)
         if main != offeredMain {
+            // The length the stack answered for the proposal (`size` gives it from the same entries).
+            let chosenMain = distributedSize().value(axis)
             guard main == chosenMain else { return false }
             if offeredMain == SizeCache.none {
                 guard axis == .vertical else { return false }
@@ -241,11 +260,10 @@ final class StackLayout {
     /// stack asked at no length, at an unbounded one and at its share by
     /// its parent, then placed, ordered its children up to four times).
     private func distribute(_ proposal: ProposedSize) {
-        // From here the entries hold this proposal's sizes; `size` gives the answer.
-        distributedGeneration = LayoutGeneration.current
+        // From here the entries hold this proposal's sizes.
+        refresh()
         distributedWidth = proposal.width ?? SizeCache.none
         distributedHeight = proposal.height ?? SizeCache.none
-        distributedAnswer = Size(cols: SizeCache.unused, rows: SizeCache.unused)
         let count = children.count
         let cross = proposal.value(axis == .horizontal ? .vertical : .horizontal)
         guard let main = proposal.value(axis) else {
@@ -279,11 +297,8 @@ final class StackLayout {
             entries[0].size = children.withUnretained(0) { $0.sizeThatFits(.along(axis, share, cross: cross)) }
             return
         }
-        let generation = LayoutGeneration.current
         let crossKey = cross ?? SizeCache.none
-        if orderedGeneration != generation || orderedCross != crossKey || entries.count != count
-            || !StackOrderings.areKept
-        {
+        if orderedCross != crossKey || entries.count != count || !StackOrderings.areKept {
             entries.removeAll(keepingCapacity: true)
             var order = 0
             children.forEachUnretained { child in
@@ -297,7 +312,6 @@ final class StackLayout {
             }
             sortOrder()
             StackLayout.orderings &+= 1
-            orderedGeneration = generation
             orderedCross = crossKey
         } else {
             StackLayout.orderingsKept &+= 1
@@ -330,7 +344,7 @@ final class StackLayout {
     private func sizeEntries() {
         guard entries.count != children.count else { return }
         entries.removeAll(keepingCapacity: true)
-        orderedGeneration = -1
+        orderedCross = SizeCache.unused
         entries.append(contentsOf: repeatElement(Entry(), count: children.count))
     }
 
@@ -339,12 +353,11 @@ final class StackLayout {
     /// generation and cross length, like the ordering: a vertical stack asked
     /// at several heights for one width summed its children's again each time.
     private func idealLength(cross: Int?) -> Int {
-        let generation = LayoutGeneration.current
+        refresh()
         let crossKey = cross ?? SizeCache.none
-        if idealGeneration == generation && idealCross == crossKey && StackOrderings.areKept { return idealMain }
+        if idealCross == crossKey && StackOrderings.areKept { return idealMain }
         var ideal = spacing * max(0, children.count - 1)
         children.forEachUnretained { ideal += $0.sizeThatFits(.along(axis, nil, cross: cross)).value(axis) }
-        idealGeneration = generation
         idealCross = crossKey
         idealMain = ideal
         return ideal
