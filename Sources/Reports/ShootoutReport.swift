@@ -110,9 +110,7 @@ public struct ShootoutReport {
                     let readings = rounds.compactMap { round < $0.count ? $0[round] : nil }.filter { $0 > 0 }
                     return readings.isEmpty ? nil : Summary.percentile(readings.sorted(), 0.5)
                 }
-                guard !medians.isEmpty else { return "-" }
-                return medians.map { Self.ms($0) }.joined(separator: " / ")
-                    + (ShootoutSummary.spread(medians).map { String(format: " (%.0f%%)", $0 * 100) } ?? "")
+                return medians.isEmpty ? "-" : Self.roundsCell(medians)
             }
     }
 
@@ -134,10 +132,15 @@ public struct ShootoutReport {
                     else {
                         return "-"
                     }
-                    let rounds = summary.roundP50s.map { Self.ms($0) }.joined(separator: " / ")
-                    return rounds + (summary.roundSpread.map { String(format: " (%.0f%%)", $0 * 100) } ?? "")
+                    return Self.roundsCell(summary.roundP50s)
                 }
         }
+    }
+
+    /// A cell of the rounds table: each round's value in ms, then their spread ("0.35 / 0.36 (3%)").
+    static func roundsCell(_ values: [Double]) -> String {
+        values.map { ms($0) }.joined(separator: " / ")
+            + (ShootoutSummary.spread(values).map { String(format: " (%.0f%%)", $0 * 100) } ?? "")
     }
 
     func row(_ summary: ShootoutSummary) -> [String] {

@@ -192,7 +192,7 @@ final class ShootoutTests: XCTestCase {
         XCTAssertTrue(markdown.contains("| machine (fixed loop) | 4.10 / 5.10 (22%) |"), markdown)
         XCTAssertTrue(report.html().contains("<td>machine (fixed loop)</td><td>4.10 / 5.10 (22%)</td>"))
 
-        // No readings (a runner told not to probe): neither the line nor the row.
+        // No readings (measurements made without the probe): neither the line nor the row.
         let unprobed = measurements.map { measurement -> ShootoutMeasurement in
             var copy = measurement
             copy.machineProbeNanoseconds = 0

@@ -7,9 +7,9 @@
 /// user's running and nothing in the load average or the steal time: a
 /// neighbour on the host. Measured on the 2-core AMD EPYC VM the shootout's
 /// figures come from (docs/shootout.md), a fixed Python loop took 28 to 58
-/// ms (a quarter of 152 readings over 40 minutes above 40 ms, idle
-/// machine), and this loop 4.1 ms or 5.1 ms. A peer's latency moves with
-/// it; the report puts the probe's rounds beside the peers'.
+/// ms (82 of 270 readings over 47 minutes above 40 ms, idle machine), and
+/// this probe 4.08 to 6.81 ms over one shootout's 96 runs. A peer's latency
+/// moves with it; the report puts the probe's rounds beside the peers'.
 public enum MachineProbe {
     /// Iterations of the loop: about 4 ms on one core of that machine.
     public static let iterations = 5_000_000

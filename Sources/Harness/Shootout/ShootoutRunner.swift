@@ -9,8 +9,6 @@ public struct ShootoutRunner {
     public var root: String
     /// Called before each run (peer, script, round, index, total): progress lines.
     public var progress: ((String, String, Int, Int, Int) -> Void)?
-    /// Whether a `MachineProbe` reading is taken before each run (about 12 ms each).
-    public var probesMachine = true
 
     public init(plan: ShootoutPlan, root: String) {
         self.plan = plan
@@ -44,7 +42,8 @@ public struct ShootoutRunner {
                 progress?(peer.name, script.name, round, done, total)
                 done += 1
                 let isReference = peer.name == plan.reference
-                let machine = probesMachine ? MachineProbe.reading() : 0
+                // The machine's own speed just before the run (about 12 ms).
+                let machine = MachineProbe.reading()
                 var run = try run(peer, script)
                 if isReference { referenceFrames[script.name] = run.frames }
                 let retries = try isReference ? 0 : retryCutFrames(

@@ -352,8 +352,8 @@ final class StackLayout {
     /// ideal lengths and the spacing between them. Kept for the layout
     /// generation and cross length, like the ordering: a vertical stack asked
     /// at several heights for one width summed its children's again each time.
+    /// Asked by `distribute` only, which has forgotten the kept answers of an older generation.
     private func idealLength(cross: Int?) -> Int {
-        refresh()
         let crossKey = cross ?? SizeCache.none
         if idealCross == crossKey && StackOrderings.areKept { return idealMain }
         var ideal = spacing * max(0, children.count - 1)
