@@ -172,6 +172,7 @@ final class AnimationLayoutTests: XCTestCase {
         }
         var grid = Grid(cols: 20, rows: 6)
         _ = Screen.frame(host, &grid)
+        _ = Screen.frame(host, &grid)  // the overscan, a frame after the rows in view
         let built = position.lazyStatistics!.rowsBuilt
         withAnimation(.easeInOut(duration: 0.5)) { AnimatedFeed.flag?.wrappedValue = true }
         while host.isAnimating || host.needsUpdate { _ = Screen.frame(host, &grid) }

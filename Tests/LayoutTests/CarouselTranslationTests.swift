@@ -65,4 +65,43 @@ final class CarouselTranslationTests: XCTestCase {
             }
         }
     }
+
+    /// The feed's first frame builds the rows it shows and leaves its
+    /// overscan row to the next frame; a carousel, placed inside a row,
+    /// builds its own overscan with the row, so no third frame places the
+    /// new row again.
+    func testACarouselBuildsItsOverscanWithTheRowThatHoldsIt() {
+        let outer = ScrollPosition()
+        let carousels = (0..<100).map { _ in ScrollPosition() }
+        let feed = GeneratedDataSource(count: 100) { $0 }
+        let digits = GeneratedDataSource(count: 1_000) { "\($0 % 10)" }
+        let host = ViewHost(size: Size(cols: cols, rows: rows)) {
+            ScrollView(position: outer) {
+                LazyVStack(feed, overscan: 1) { row in
+                    HStack(spacing: 0) {
+                        Text("r\(row)").frame(width: 4, alignment: .leading)
+                        ScrollView(.horizontal, position: carousels[row]) {
+                            LazyHStack(digits, spacing: 0, overscan: 2) { Text($0) }
+                        }
+                    }
+                    .frame(height: 1)
+                }
+            }
+        }
+        var grid = Grid(cols: cols, rows: rows)
+        let shown = (0..<rows).map { expectedLine($0, offset: 0) }
+        XCTAssertEqual(Screen.frame(host, &grid), shown)
+        XCTAssertEqual(outer.lazyStatistics?.rowsBuilt, rows, "the feed's rows in view, no overscan yet")
+        for row in 0..<rows {
+            XCTAssertEqual(
+                carousels[row].lazyStatistics?.rowsBuilt, cols - label + 2, "row \(row): 8 digits and 2 more")
+        }
+        XCTAssertEqual(Screen.frame(host, &grid), shown)
+        XCTAssertEqual(outer.lazyStatistics?.rowsBuilt, rows + 1, "the overscan row, a frame later")
+        XCTAssertEqual(carousels[rows].lazyStatistics?.rowsBuilt, cols - label + 2, "its carousel's overscan with it")
+        let layouts = carousels[rows].lazyStatistics?.layouts
+        XCTAssertEqual(Screen.frame(host, &grid), shown)
+        XCTAssertEqual(carousels[rows].lazyStatistics?.layouts, layouts, "nothing left to place")
+        XCTAssertEqual(outer.lazyStatistics?.rowsBuilt, rows + 1)
+    }
 }

@@ -23,9 +23,59 @@ final class LazyStackTests: XCTestCase {
         let host = makeHost(feed, position)
         var grid = Grid(cols: 12, rows: 6)
         assertScreen(Screen.frame(host, &grid), ["0", "1", "1.1", "2", "2.1", "2.2"])
-        // Rows 0-2 fill the screen; one row of overscan below.
+        // Rows 0-2 fill the screen; the frame that builds them builds no overscan.
+        XCTAssertEqual(position.lazyStatistics?.rowsBuilt, 3)
+        assertScreen(Screen.frame(host, &grid), ["0", "1", "1.1", "2", "2.1", "2.2"])
+        // The next frame builds the one row of overscan below.
         XCTAssertEqual(position.lazyStatistics?.rowsBuilt, 4)
+        XCTAssertEqual(position.lazyStatistics?.liveRows, 4)
         XCTAssertEqual(Set(feed.requested), [0, 1, 2, 3])
+        _ = Screen.frame(host, &grid)
+        XCTAssertEqual(position.lazyStatistics?.rowsBuilt, 4, "nothing more to build")
+    }
+
+    func testWithoutWaitingTheFirstFrameBuildsTheOverscanToo() {
+        LazyOverscan.waitsForShownRows = false
+        defer { LazyOverscan.waitsForShownRows = true }
+        let feed = CountingFeed(count: 10_000_000)
+        let position = ScrollPosition()
+        let host = makeHost(feed, position)
+        var grid = Grid(cols: 12, rows: 6)
+        assertScreen(Screen.frame(host, &grid), ["0", "1", "1.1", "2", "2.1", "2.2"])
+        XCTAssertEqual(position.lazyStatistics?.rowsBuilt, 4)
+    }
+
+    func testAPageBuildsTheRowsItShowsAndTheNextFrameItsOverscan() {
+        let feed = CountingFeed(count: 10_000_000)
+        let position = ScrollPosition()
+        let host = makeHost(feed, position)
+        var grid = Grid(cols: 12, rows: 6)
+        _ = Screen.frame(host, &grid)
+        _ = Screen.frame(host, &grid)
+        // Rows 0-3 are built. A page of 6 lines moves the top to row 3
+        // (rows 0-2 are 6 lines): rows 3 and 4 show (1 + 2 lines), then
+        // 3 lines of row 5; the overscan is rows 2 and 6.
+        position.scroll(by: 6)
+        assertScreen(Screen.frame(host, &grid), ["3", "4", "4.1", "5", "5.1", "5.2"])
+        XCTAssertEqual(position.lazyStatistics?.rowsBuilt, 6, "rows 4 and 5, shown; not row 6, overscan")
+        XCTAssertEqual(position.lazyStatistics?.liveRows, 4, "row 2, built already, stays as overscan above")
+        assertScreen(Screen.frame(host, &grid), ["3", "4", "4.1", "5", "5.1", "5.2"])
+        XCTAssertEqual(position.lazyStatistics?.rowsBuilt, 7, "the next frame builds row 6")
+        XCTAssertEqual(position.lazyStatistics?.liveRows, 5)
+    }
+
+    func testAScrollWithinTheOverscanBuildsTheOverscanInTheSameFrame() {
+        let feed = CountingFeed(count: 10_000_000)
+        let position = ScrollPosition()
+        let host = makeHost(feed, position)
+        var grid = Grid(cols: 12, rows: 6)
+        _ = Screen.frame(host, &grid)
+        _ = Screen.frame(host, &grid)
+        // One line: row 3, overscan, comes into view; row 4 becomes the overscan, built now.
+        position.scroll(by: 1)
+        _ = Screen.frame(host, &grid)
+        XCTAssertEqual(position.lazyStatistics?.rowsBuilt, 5)
+        XCTAssertEqual(position.lazyStatistics?.liveRows, 5, "row 0 above, rows 1-3, row 4 below")
     }
 
     func testRowsThatStayVisibleAreReusedWhileScrolling() {

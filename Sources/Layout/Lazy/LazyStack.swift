@@ -108,3 +108,15 @@ public struct LazyStackStatistics: Equatable, Sendable {
     /// scroll request since (its parent only moved) is translated instead.
     public var layouts: Int = 0
 }
+
+/// Whether a lazy stack that builds rows to fill its viewport leaves its
+/// overscan to the next frame (`LazyStackNode.placeChildren`). A switch for
+/// tests, which compare every frame of the scenes with it off (the overscan
+/// built in the same frame, a jump's excepted, as before); on in use.
+public enum LazyOverscan {
+    @exclusivity(unchecked) nonisolated(unsafe) public static var waitsForShownRows = true
+    /// Placements that left their overscan to the next frame, in this process (for tests).
+    @exclusivity(unchecked) nonisolated(unsafe) public static var placementsThatWaited = 0
+    /// Lazy stacks placing their rows now (nested in each other's rows).
+    @exclusivity(unchecked) nonisolated(unsafe) static var placingRows = 0
+}

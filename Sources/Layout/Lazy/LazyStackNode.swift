@@ -200,7 +200,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
 
     override var placesChildrenByState: Bool { true }
     /// The position's request count when this stack last placed its rows,
-    /// nil when that placement was a jump (whose overscan the next builds).
+    /// nil when that placement left its overscan to the next frame (a jump,
+    /// a page, a first placement: see `placeChildren`).
     private var placedRequests: UInt64?
     override var placementIsCurrent: Bool { placedRequests == position.requests }
 
@@ -228,10 +229,15 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         }
         let jumped = position.pendingAnchor != nil || position.pendingOffset != nil
         if jumped { placedRequests = nil }
+        let builtBefore = rowsBuilt
         releaseRowsBeforeJump(count: count, viewport: viewport, time: layoutContext.time)
-        let anchor = resolveAnchor(count: count, viewport: viewport)
-        // A jump shows its rows first; the overscan around them is built by the next frame.
-        arrangeRows(around: anchor, count: count, viewport: viewport, overscan: jumped ? 0 : settings.overscan)
+        let (anchor, shownEnd) = resolveAnchor(count: count, viewport: viewport)
+        let nested = LazyOverscan.placingRows > 0
+        LazyOverscan.placingRows += 1
+        defer { LazyOverscan.placingRows -= 1 }
+        arrangeRows(
+            around: anchor, count: count, viewport: viewport, jumped: jumped, builtRows: rowsBuilt != builtBefore,
+            shown: anchor.index..<shownEnd, nested: nested)
         pinnedLive = nil
         for slot in live.indices {
             let changes = DrawInvalidation.contentChanges
@@ -313,7 +319,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     }
 
     /// Applies requests, normalises the anchor and clamps it to the content; reports the offset.
-    private func resolveAnchor(count: Int, viewport: Int) -> LazyAnchor {
+    private func resolveAnchor(count: Int, viewport: Int) -> (anchor: LazyAnchor, shownEnd: Int) {
         let spacing = settings.spacing
         var anchor = position.anchor
         var reported = position.offset
@@ -365,7 +371,8 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         position.anchor = anchor
         position.offset = max(0, reported)
         position.contentLength = max(0, count * settings.step - spacing)
-        return anchor
+        // The rows from the anchor to `index` fill the viewport (measured: built, or of known length).
+        return (anchor, index)
     }
 
     /// While the viewport's top is above the anchored row, anchor the row before.
@@ -377,10 +384,49 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         if anchor.offset < 0 { anchor.offset = 0 }
     }
 
-    /// Fills `live` with the rows from `overscan` before the anchor to `overscan` past the viewport.
-    private func arrangeRows(around anchor: LazyAnchor, count: Int, viewport: Int, overscan: Int) {
+    /// Fills `live` for a placement around `anchor`. A placement that builds
+    /// rows to fill the viewport (a jump, a page, a fling past the built
+    /// rows, the stack's first placement after a tab or filter switch) shows
+    /// them first and builds none of its overscan: the next frame does, so
+    /// no one frame builds both. Overscan rows built already stay. A stack
+    /// placed inside another's row (`nested`: a carousel in a feed) builds
+    /// its overscan with the row: deferred too, it would make the next frame
+    /// place the row again, and the one after if the row was itself overscan.
+    /// `builtRows`: rows were built for this placement already (measuring
+    /// the rows the scroll passed or lands on); `shown`: the rows in view.
+    private func arrangeRows(
+        around anchor: LazyAnchor, count: Int, viewport: Int, jumped: Bool, builtRows: Bool, shown: Range<Int>,
+        nested: Bool
+    ) {
+        guard LazyOverscan.waitsForShownRows else {
+            // As before the switch: a jump alone leaves its overscan to the next frame.
+            arrangeRows(around: anchor, count: count, viewport: viewport, overscan: jumped ? 0 : settings.overscan)
+            return
+        }
+        let defers = !nested && (jumped || builtRows || !liveRowsCover(shown))
+        if defers {
+            placedRequests = nil
+            LazyOverscan.placementsThatWaited &+= 1
+        }
+        arrangeRows(around: anchor, count: count, viewport: viewport, overscan: settings.overscan, building: !defers)
+    }
+
+    /// Whether the live rows (consecutive) include `rows`.
+    private func liveRowsCover(_ rows: Range<Int>) -> Bool {
+        guard let first = live.first?.index, let last = live.last?.index else { return rows.isEmpty }
+        return rows.lowerBound >= first && rows.upperBound - 1 <= last
+    }
+
+    /// Fills `live` with the rows from `overscan` before the anchor to
+    /// `overscan` past the viewport; with `building` false, the overscan
+    /// holds only rows built already (the rows in view are built either way).
+    private func arrangeRows(
+        around anchor: LazyAnchor, count: Int, viewport: Int, overscan: Int, building: Bool = true
+    ) {
         let spacing = settings.spacing
-        let first = max(0, anchor.index - overscan)
+        var first = anchor.index
+        let lowest = max(0, anchor.index - overscan)
+        while first > lowest && (building || existing(first - 1) != nil) { first -= 1 }
         var start = -anchor.offset
         for index in first..<anchor.index { start -= rowLength(index) + spacing }
         nextLive.removeAll(keepingCapacity: true)
@@ -388,7 +434,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
         var beyond = 0
         while index < count {
             if start >= viewport {
-                if beyond >= overscan { break }
+                if beyond >= overscan || (!building && existing(index) == nil) { break }
                 beyond += 1
             }
             var row = acquire(index)
