@@ -74,7 +74,7 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// A space in the terminal's default style: what erasing leaves behind.
-    public static let erased = Cell.blank()
+    @inlinable public static var erased: Cell { Cell.blank() }
 
     @inlinable public var isContinuation: Bool { width == 0 }
 

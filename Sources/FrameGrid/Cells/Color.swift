@@ -13,7 +13,7 @@ public struct Color: Hashable, Sendable {
     @usableFromInline static let rgbTag: UInt32 = 0x0200_0000
 
     /// The terminal's own foreground or background.
-    public static let `default` = Color(raw: 0)
+    @inlinable public static var `default`: Color { Color(raw: 0) }
 
     /// A palette entry (0-255).
     @inlinable public static func palette(_ index: UInt8) -> Color {

@@ -12,9 +12,9 @@ public struct Glyph: Hashable, Sendable {
     @inlinable init(raw: UInt64) { self.raw = raw }
 
     /// The right half of a wide character: nothing of its own to draw.
-    public static let continuation = Glyph(raw: 0)
+    @inlinable public static var continuation: Glyph { Glyph(raw: 0) }
     /// A space.
-    public static let space = Glyph(raw: 0x20)
+    @inlinable public static var space: Glyph { Glyph(raw: 0x20) }
 
     @usableFromInline static let arenaTag: UInt64 = 0xFF
 

@@ -13,7 +13,7 @@ public struct Style: Hashable, Sendable {
     }
 
     /// The terminal's defaults: what an erased cell looks like.
-    public static let plain = Style()
+    @inlinable public static var plain: Style { Style() }
 
     @inlinable public func with(_ extra: Attributes) -> Style {
         var copy = self
