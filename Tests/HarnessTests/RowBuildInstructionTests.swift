@@ -27,7 +27,10 @@ import XCTest
 /// paths) and kept subtrees taken apart in one walk: watcha-home tabs
 /// 5,159,994, profile-feed filters 3,669,625. With stacks placed at the size
 /// they chose keeping their children's measured sizes: watcha-home tabs
-/// 4,850,492, profile-feed filters 2,266,299. The ceilings are
+/// 4,850,492, profile-feed filters 2,266,299 (2,232,041 in a later build).
+/// With a lazy stack that builds the rows in view leaving its overscan to the
+/// next frame: watcha-home tabs 3,497,133 (the Home tab's two sections below
+/// the screen go to the next frame). The ceilings are
 /// 10% above the latest figures: callgrind's counts are exact for one binary
 /// on one CPU, but glibc picks its memcpy and memset by CPU, so another
 /// runner counts a few percent apart; the gate against this machine's
@@ -56,7 +59,7 @@ final class RowBuildInstructionTests: XCTestCase {
 
     func testRebuildingWatchaHomesTabsStaysUnderItsLayoutCeiling() throws {
         let worst = try worstLayoutFrame("watcha-home", script: "tabs")
-        XCTAssertLessThanOrEqual(worst, 5_340_000)
+        XCTAssertLessThanOrEqual(worst, 3_850_000)
     }
 
     func testProfileFeedsFilterSwitchesStayUnderTheirLayoutCeiling() throws {
