@@ -21,7 +21,9 @@ final class CarouselTranslationTests: XCTestCase {
         return name + digits
     }
 
-    func testCarouselsMoveWithTheFeedAndScrollWhenAsked() {
+    /// A feed of 100 rows, each a label and a carousel of digits with
+    /// `carouselOverscan` columns of overscan; the feed's and carousels' positions.
+    private func feedOfCarousels(carouselOverscan: Int) -> (ViewHost<some View>, ScrollPosition, [ScrollPosition]) {
         let outer = ScrollPosition()
         let carousels = (0..<100).map { _ in ScrollPosition() }
         let feed = GeneratedDataSource(count: 100) { $0 }
@@ -32,13 +34,18 @@ final class CarouselTranslationTests: XCTestCase {
                     HStack(spacing: 0) {
                         Text("r\(row)").frame(width: 4, alignment: .leading)
                         ScrollView(.horizontal, position: carousels[row]) {
-                            LazyHStack(digits, spacing: 0, overscan: 0) { Text($0) }
+                            LazyHStack(digits, spacing: 0, overscan: carouselOverscan) { Text($0) }
                         }
                     }
                     .frame(height: 1)
                 }
             }
         }
+        return (host, outer, carousels)
+    }
+
+    func testCarouselsMoveWithTheFeedAndScrollWhenAsked() {
+        let (host, outer, carousels) = feedOfCarousels(carouselOverscan: 0)
         var grid = Grid(cols: cols, rows: rows)
         var carouselOffsets = [Int](repeating: 0, count: 100)
         var top = 0
@@ -71,23 +78,7 @@ final class CarouselTranslationTests: XCTestCase {
     /// builds its own overscan with the row, so no third frame places the
     /// new row again.
     func testACarouselBuildsItsOverscanWithTheRowThatHoldsIt() {
-        let outer = ScrollPosition()
-        let carousels = (0..<100).map { _ in ScrollPosition() }
-        let feed = GeneratedDataSource(count: 100) { $0 }
-        let digits = GeneratedDataSource(count: 1_000) { "\($0 % 10)" }
-        let host = ViewHost(size: Size(cols: cols, rows: rows)) {
-            ScrollView(position: outer) {
-                LazyVStack(feed, overscan: 1) { row in
-                    HStack(spacing: 0) {
-                        Text("r\(row)").frame(width: 4, alignment: .leading)
-                        ScrollView(.horizontal, position: carousels[row]) {
-                            LazyHStack(digits, spacing: 0, overscan: 2) { Text($0) }
-                        }
-                    }
-                    .frame(height: 1)
-                }
-            }
-        }
+        let (host, outer, carousels) = feedOfCarousels(carouselOverscan: 2)
         var grid = Grid(cols: cols, rows: rows)
         let shown = (0..<rows).map { expectedLine($0, offset: 0) }
         XCTAssertEqual(Screen.frame(host, &grid), shown)

@@ -17,10 +17,15 @@ final class LazyStackTests: XCTestCase {
         }
     }
 
-    func testOnlyVisibleRowsAndOverscanAreBuiltFromTenMillionItems() {
+    /// A host of a ten-million-row feed, its position and grid, before any frame.
+    private func feedHost() -> (CountingFeed, ScrollPosition, ViewHost<ScrollView<LazyVStack<CountingFeed, FeedRow>>>) {
         let feed = CountingFeed(count: 10_000_000)
         let position = ScrollPosition()
-        let host = makeHost(feed, position)
+        return (feed, position, makeHost(feed, position))
+    }
+
+    func testOnlyVisibleRowsAndOverscanAreBuiltFromTenMillionItems() {
+        let (feed, position, host) = feedHost()
         var grid = Grid(cols: 12, rows: 6)
         assertScreen(Screen.frame(host, &grid), ["0", "1", "1.1", "2", "2.1", "2.2"])
         // Rows 0-2 fill the screen; the frame that builds them builds no overscan.
@@ -37,21 +42,25 @@ final class LazyStackTests: XCTestCase {
     func testWithoutWaitingTheFirstFrameBuildsTheOverscanToo() {
         LazyOverscan.waitsForShownRows = false
         defer { LazyOverscan.waitsForShownRows = true }
-        let feed = CountingFeed(count: 10_000_000)
-        let position = ScrollPosition()
-        let host = makeHost(feed, position)
+        let (_, position, host) = feedHost()
         var grid = Grid(cols: 12, rows: 6)
         assertScreen(Screen.frame(host, &grid), ["0", "1", "1.1", "2", "2.1", "2.2"])
         XCTAssertEqual(position.lazyStatistics?.rowsBuilt, 4)
     }
 
-    func testAPageBuildsTheRowsItShowsAndTheNextFrameItsOverscan() {
-        let feed = CountingFeed(count: 10_000_000)
-        let position = ScrollPosition()
-        let host = makeHost(feed, position)
+    /// A host of the ten-million-row feed after its first two frames: rows
+    /// 0-2 in view, row 3 their overscan, built a frame later.
+    private func settledHost() -> (ScrollPosition, ViewHost<ScrollView<LazyVStack<CountingFeed, FeedRow>>>, Grid) {
+        let (_, position, host) = feedHost()
         var grid = Grid(cols: 12, rows: 6)
         _ = Screen.frame(host, &grid)
         _ = Screen.frame(host, &grid)
+        return (position, host, grid)
+    }
+
+    func testAPageBuildsTheRowsItShowsAndTheNextFrameItsOverscan() {
+        let (position, host, settled) = settledHost()
+        var grid = settled
         // Rows 0-3 are built. A page of 6 lines moves the top to row 3
         // (rows 0-2 are 6 lines): rows 3 and 4 show (1 + 2 lines), then
         // 3 lines of row 5; the overscan is rows 2 and 6.
@@ -65,12 +74,8 @@ final class LazyStackTests: XCTestCase {
     }
 
     func testAScrollWithinTheOverscanBuildsTheOverscanInTheSameFrame() {
-        let feed = CountingFeed(count: 10_000_000)
-        let position = ScrollPosition()
-        let host = makeHost(feed, position)
-        var grid = Grid(cols: 12, rows: 6)
-        _ = Screen.frame(host, &grid)
-        _ = Screen.frame(host, &grid)
+        let (position, host, settled) = settledHost()
+        var grid = settled
         // One line: row 3, overscan, comes into view; row 4 becomes the overscan, built now.
         position.scroll(by: 1)
         _ = Screen.frame(host, &grid)
