@@ -95,4 +95,19 @@ final class CarouselTranslationTests: XCTestCase {
         XCTAssertEqual(carousels[rows].lazyStatistics?.layouts, layouts, "nothing left to place")
         XCTAssertEqual(outer.lazyStatistics?.rowsBuilt, rows + 1)
     }
+
+    /// A carousel that jumps shows its columns first and builds its overscan
+    /// a frame later, as any jump does, though it sits in a feed's row.
+    func testACarouselThatJumpsBuildsItsOverscanAFrameLater() {
+        let (host, _, carousels) = feedOfCarousels(carouselOverscan: 2)
+        var grid = Grid(cols: cols, rows: rows)
+        _ = Screen.frame(host, &grid)
+        _ = Screen.frame(host, &grid)
+        let built = carousels[1].lazyStatistics!.rowsBuilt
+        carousels[1].scrollTo(index: 500)
+        XCTAssertEqual(Screen.frame(host, &grid)[1], expectedLine(1, offset: 500))
+        XCTAssertEqual(carousels[1].lazyStatistics!.rowsBuilt - built, cols - label, "the 8 digits in view")
+        XCTAssertEqual(Screen.frame(host, &grid)[1], expectedLine(1, offset: 500))
+        XCTAssertEqual(carousels[1].lazyStatistics!.rowsBuilt - built, cols - label + 4, "and 2 each side")
+    }
 }

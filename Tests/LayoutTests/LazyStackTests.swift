@@ -17,7 +17,7 @@ final class LazyStackTests: XCTestCase {
         }
     }
 
-    /// A host of a ten-million-row feed, its position and grid, before any frame.
+    /// A ten-million-row feed, its position and its host, before any frame.
     private func feedHost() -> (CountingFeed, ScrollPosition, ViewHost<ScrollView<LazyVStack<CountingFeed, FeedRow>>>) {
         let feed = CountingFeed(count: 10_000_000)
         let position = ScrollPosition()

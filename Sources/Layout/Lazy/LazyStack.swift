@@ -110,7 +110,7 @@ public struct LazyStackStatistics: Equatable, Sendable {
 }
 
 /// Whether a lazy stack that builds rows to fill its viewport leaves its
-/// overscan to the next frame (`LazyStackNode.placeChildren`). A switch for
+/// overscan to the next frame (`LazyStackNode.arrangeRows`). A switch for
 /// tests, which compare every frame of the scenes with it off (the overscan
 /// built in the same frame, a jump's excepted, as before); on in use.
 public enum LazyOverscan {

@@ -392,6 +392,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
     /// placed inside another's row (`nested`: a carousel in a feed) builds
     /// its overscan with the row: deferred too, it would make the next frame
     /// place the row again, and the one after if the row was itself overscan.
+    /// A jump waits even there: a jumped stack is placed again next frame anyway.
     /// `builtRows`: rows were built for this placement already (measuring
     /// the rows the scroll passed or lands on); `shown`: the rows in view.
     private func arrangeRows(
@@ -403,7 +404,7 @@ final class LazyStackNode<Source: LazyDataSource, Row: View>: ViewNode, LazyStat
             arrangeRows(around: anchor, count: count, viewport: viewport, overscan: jumped ? 0 : settings.overscan)
             return
         }
-        let defers = !nested && (jumped || builtRows || !liveRowsCover(shown))
+        let defers = jumped || (!nested && (builtRows || !liveRowsCover(shown)))
         if defers {
             placedRequests = nil
             LazyOverscan.placementsThatWaited &+= 1
