@@ -17,6 +17,13 @@ final class MetricKeysTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
+    /// Each metric's storage index is its place in `allCases`, and the tag it is read from is one byte.
+    func testEveryMetricsIndexIsItsPlaceInAllCases() {
+        XCTAssertEqual(MemoryLayout<Metric>.size, 1)
+        for (place, metric) in Metric.allCases.enumerated() { XCTAssertEqual(metric.index, place, metric.rawValue) }
+        XCTAssertEqual(Set(Metric.allCases.map(\.index)).count, Metric.allCases.count)
+    }
+
     /// A small run of both lanes, as `framebench run` writes it.
     private func results() throws -> (path: String, json: [String: Any]) {
         let path = folder.appendingPathComponent("results.json").path
