@@ -20,7 +20,9 @@ public struct WorkloadCatalog: Sendable {
     public static let builtInEntries: [WorkloadEntry] = [
         WorkloadEntry(
             name: PlainFeed.name,
-            summary: "one row per frame over a generated feed of styled rows, fixed header and footer"
+            summary: "one row per frame over a generated feed of styled rows, fixed header and footer",
+            // One new row a frame: its median frame should be far under ncurses' output stage.
+            tailTargets: TailTargets(p50RatioToNcursesOutput: 0.25)
         ) { try PlainFeed(settings: $0) },
         WorkloadEntry(
             name: RandomEdits.name,

@@ -6,14 +6,17 @@ public struct WorkloadEntry: Sendable {
     /// The scripts `--script` accepts ("default" first).
     public let scripts: [String]
     public let make: @Sendable (WorkloadSettings) throws -> Workload
+    /// What its slowest frames should stay within (`framebench run` prints them against these).
+    public var tailTargets: TailTargets
 
     public init(
-        name: String, summary: String, scripts: [String] = ["default"],
+        name: String, summary: String, scripts: [String] = ["default"], tailTargets: TailTargets = TailTargets(),
         make: @escaping @Sendable (WorkloadSettings) throws -> Workload
     ) {
         self.name = name
         self.summary = summary
         self.scripts = scripts
+        self.tailTargets = tailTargets
         self.make = make
     }
 }

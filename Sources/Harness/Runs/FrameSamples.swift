@@ -33,6 +33,12 @@ public struct FrameSamples: Sendable {
     /// Frames preempted, of frames whose preemptions were counted, once past the limit.
     public private(set) var preemptionCounts: (preempted: Int, frames: Int)?
 
+    /// The measured frames (by their place among them) in which the
+    /// terminal's size changed: each repaints the whole screen at a new
+    /// size, so the tail's targets (`TailTargets`) leave them out and the
+    /// report shows them apart. A few a run; kept past `exactFrameLimit`.
+    public internal(set) var resizedFrames: [Int] = []
+
     /// The whole frames against the run's frame budget, frame by frame
     /// (nil when no budget was given: recordings).
     public private(set) var budgetTally: FrameBudget.Tally?
@@ -93,6 +99,9 @@ public struct FrameSamples: Sendable {
         preemptionCounts!.frames += 1
         if switches > 0 { preemptionCounts!.preempted += 1 }
     }
+
+    /// The frame just recorded changed the terminal's size.
+    mutating func markLastFrameResized() { resizedFrames.append(frames - 1) }
 
     /// Moves column `index`'s frames into its distribution, once, and frees them.
     @inline(never)
@@ -163,9 +172,36 @@ public struct FrameSamples: Sendable {
         return (kept, times.count - kept.count)
     }
 
+    /// The frame times of the tail `TailTargets` judge: frames neither
+    /// resized nor preempted; and apart, the resized frames' times and the
+    /// count of the others preempted. Nil once the frames are summarized.
+    public func frameTimesApart() -> (times: [Double], resized: [Double], preempted: Int)? {
+        guard distribution(of: .frameTime) == nil else { return nil }
+        let times = self[.frameTime]
+        var resized = [Bool](repeating: false, count: times.count)
+        for frame in resizedFrames where frame >= 0 && frame < times.count { resized[frame] = true }
+        let counted = preemptions.count == times.count
+        var kept: [Double] = []
+        kept.reserveCapacity(times.count)
+        var resizedTimes: [Double] = []
+        var preempted = 0
+        for (frame, time) in times.enumerated() {
+            if resized[frame] {
+                resizedTimes.append(time)
+            } else if counted && preemptions[frame] > 0 {
+                preempted += 1
+            } else {
+                kept.append(time)
+            }
+        }
+        return (kept, resizedTimes, preempted)
+    }
+
     /// Appends another run's frames (repeats of one scenario pool their
     /// frames), folding columns that would pass the limit.
     mutating func append(contentsOf other: FrameSamples) {
+        let offset = frames
+        resizedFrames += other.resizedFrames.map { $0 + offset }
         for index in columns.indices {
             let fits = distributions[index].count == 0 && other.distributions[index].count == 0
                 && columns[index].count + other.columns[index].count <= frameLimit
@@ -218,6 +254,7 @@ extension FrameSamples: Codable {
         case frames, distributions, preemptions, preempted
         case preemptionFrames = "preemption_frames"
         case budgetTally = "budget_tally"
+        case resizedFrames = "resized_frames"
     }
 
     public init(from decoder: Decoder) throws {
@@ -237,6 +274,7 @@ extension FrameSamples: Codable {
             preemptionCounts = (preempted, try container.decode(Int.self, forKey: .preemptionFrames))
         }
         budgetTally = try container.decodeIfPresent(FrameBudget.Tally.self, forKey: .budgetTally)
+        resizedFrames = try container.decodeIfPresent([Int].self, forKey: .resizedFrames) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -258,5 +296,6 @@ extension FrameSamples: Codable {
             try container.encode(preemptionCounts.frames, forKey: .preemptionFrames)
         }
         try container.encodeIfPresent(budgetTally, forKey: .budgetTally)
+        if !resizedFrames.isEmpty { try container.encode(resizedFrames, forKey: .resizedFrames) }
     }
 }

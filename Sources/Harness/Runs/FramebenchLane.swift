@@ -19,6 +19,9 @@ final class FramebenchLane {
     private let output: ScratchFile
     private let injection: RegressionInjection
     private(set) var samples = FrameSamples()
+    /// The size of the frame shown last, measured or not: a measured frame
+    /// shown at another size resized the terminal.
+    private var shownSize: Size?
 
     var workload: Workload { pipeline.workload }
     var renderer: TerminalRenderer { pipeline.stage.renderer }
@@ -43,9 +46,12 @@ final class FramebenchLane {
         // its clock and its instruction count see it.
         var marks = PhaseMarks(injection: injection)
         try pipeline.frame(index, &marks)
+        let sizeBefore = shownSize
+        shownSize = renderer.shown?.size
         guard measured else { return }
         samples.appendPreemptions(FramebenchLane.involuntarySwitches() - switchesBefore)
         pipeline.stage.record(marks, into: &samples)
+        if sizeBefore != nil && shownSize != sizeBefore { samples.markLastFrameResized() }
     }
 
     /// The process's involuntary context switches so far (the machine gave

@@ -77,3 +77,9 @@ public struct RunSettings: Sendable {
         try catalog.make(workload, settings: workloadSettings)
     }
 }
+
+extension RunSettings {
+    /// The targets of the workload's tail, from its catalog entry (the
+    /// defaults for a workload the catalog does not hold).
+    public var tailTargets: TailTargets { (try? catalog.entry(workload))?.tailTargets ?? TailTargets() }
+}
