@@ -9,7 +9,7 @@ public final class TerminalRenderer {
     public let encoder: FrameEncoder
     public let differ = FrameDiffer()
     /// What the terminal shows now (nil: unknown, the next frame repaints fully).
-    public private(set) var shown: Grid?
+    @exclusivity(unchecked) public private(set) var shown: Grid?
 
     public init(capabilities: TerminalCapabilities, options: EncoderOptions = EncoderOptions(), colorTerm: String? = nil) {
         encoder = FrameEncoder(capabilities: capabilities, options: options, colorTerm: colorTerm)

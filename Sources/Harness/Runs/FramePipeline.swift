@@ -21,7 +21,7 @@ public final class FramePipeline<Stage: RenderStage> {
     /// as the lanes' grids always were: handed down as an inout argument
     /// instead, the phases' code changed (the ncurses lane's transfer
     /// reloaded it after every ncurses call, 21,000 instructions a frame).
-    var canvas: Grid
+    @exclusivity(unchecked) var canvas: Grid
 
     public init(workload: Workload, stage: Stage, size: Size) {
         self.workload = workload

@@ -18,10 +18,10 @@ final class FramebenchLane {
     private let pipeline: FramePipeline<TerminalRendererStage>
     private let output: ScratchFile
     private let injection: RegressionInjection
-    private(set) var samples = FrameSamples()
+    @exclusivity(unchecked) private(set) var samples = FrameSamples()
     /// The size of the frame shown last, measured or not: a measured frame
     /// shown at another size resized the terminal.
-    private var shownSize: Size?
+    @exclusivity(unchecked) private var shownSize: Size?
 
     var workload: Workload { pipeline.workload }
     var renderer: TerminalRenderer { pipeline.stage.renderer }

@@ -12,7 +12,7 @@ final class NcursesStage: RenderStage {
     /// keeps every byte (a recording).
     private let discardsPastLimit: Bool
     private var bytesBefore = 0
-    public private(set) var frameBytes = 0
+    @exclusivity(unchecked) public private(set) var frameBytes = 0
 
     init(reference: NcursesRenderer, discardsPastLimit: Bool) {
         self.reference = reference

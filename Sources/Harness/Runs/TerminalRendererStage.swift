@@ -19,9 +19,9 @@ public final class TerminalRendererStage: RenderStage {
     /// as the lanes always have: hoisting it out saves some 150
     /// instructions a frame but would move every baseline's write figure.
     private let workload: Workload
-    public private(set) var frameBytes = 0
+    @exclusivity(unchecked) public private(set) var frameBytes = 0
     /// The last frame's diff (the differ's own, refilled every frame).
-    public private(set) var lastDiff: FrameDiff?
+    @exclusivity(unchecked) public private(set) var lastDiff: FrameDiff?
 
     /// `workload`'s flags decide how frames are committed.
     public convenience init(renderer: TerminalRenderer, sink: FrameSink, workload: Workload) {

@@ -100,5 +100,5 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
 
 /// The animation of state changes being made now (inside `withAnimation`).
 enum Transaction {
-    nonisolated(unsafe) static var animation: Animation?
+    @exclusivity(unchecked) nonisolated(unsafe) static var animation: Animation?
 }

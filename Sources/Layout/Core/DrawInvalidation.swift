@@ -81,9 +81,9 @@ public enum ViewHostDrawing {
     /// Whether hosts copy their last frame, and skip laying out again, when
     /// nothing that can move a cell changed since (see `ViewHost.draw(into:)`
     /// and `ViewHost.layout()`); on by default.
-    nonisolated(unsafe) public static var reusesUnchangedFrames = true
+    @exclusivity(unchecked) nonisolated(unsafe) public static var reusesUnchangedFrames = true
     /// Whether a frame in which only the clock moved draws again only the
     /// rows its moving nodes wrote or write (see `ViewHost.draw(into:)`),
     /// copying the rest; on by default, and only while frames are reused.
-    nonisolated(unsafe) public static var redrawsMovingRowsOnly = true
+    @exclusivity(unchecked) nonisolated(unsafe) public static var redrawsMovingRowsOnly = true
 }

@@ -90,8 +90,8 @@ public struct LazyStackStatistics: Equatable, Sendable {
     /// host so far, process-wide: a frame that moved neither only scrolled
     /// or animated (allocation tests classify frames by them). Counted on the
     /// one thread that drives views.
-    nonisolated(unsafe) public static var allRowsBuilt = 0
-    nonisolated(unsafe) public static var allViewUpdates = 0
+    @exclusivity(unchecked) nonisolated(unsafe) public static var allRowsBuilt = 0
+    @exclusivity(unchecked) nonisolated(unsafe) public static var allViewUpdates = 0
 
     /// Row nodes built since the stack was created.
     public var rowsBuilt: Int

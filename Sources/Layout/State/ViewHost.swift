@@ -14,10 +14,10 @@ import FrameGrid
 public final class ViewHost<Root: View> {
     private let content: () -> Root
     private let core: HostCore
-    private var root: ViewNode?
+    @exclusivity(unchecked) private var root: ViewNode?
     /// This host's layout generation: sizes cached in its nodes are valid
     /// while it stays the same (see `LayoutGeneration`).
-    private var generation = LayoutGeneration.next()
+    @exclusivity(unchecked) private var generation = LayoutGeneration.next()
     /// The screen size views are laid out in.
     public var size: Size {
         didSet { if size != oldValue { generation = LayoutGeneration.next() } }
@@ -157,26 +157,26 @@ public final class ViewHost<Root: View> {
 
     /// The last frame drawn (storage shared with the grid it was drawn
     /// into), with the change count and clock it was drawn at.
-    private var lastDrawn: Grid?
-    private var drawnChanges: UInt64 = 0
-    private var drawnTime = 0.0
+    @exclusivity(unchecked) private var lastDrawn: Grid?
+    @exclusivity(unchecked) private var drawnChanges: UInt64 = 0
+    @exclusivity(unchecked) private var drawnTime = 0.0
     /// When this host's last frame animation ends, on its clock (removed
     /// views moving out are not counted: `HostCore.ghosts` keeps their ends).
-    private var animationEnd = -Double.infinity
+    @exclusivity(unchecked) private var animationEnd = -Double.infinity
     /// Whether a removed view moving out drew in the last frame drawn.
-    private var lastDrawnShowsGhosts = false
+    @exclusivity(unchecked) private var lastDrawnShowsGhosts = false
     /// How many removed views were moving out when the last frame was drawn.
-    private var drawnGhosts = 0
+    @exclusivity(unchecked) private var drawnGhosts = 0
     /// Whether the last `draw` drew the nodes (false: it copied the frame before).
-    public private(set) var lastFrameWasRedrawn = false
+    @exclusivity(unchecked) public private(set) var lastFrameWasRedrawn = false
     /// The rows the last `draw` drew again when it drew only the moving
     /// nodes' rows and copied the rest from the frame before (nil: it drew
     /// every row, or none).
-    public private(set) var lastRedrawnRows: Range<Int>?
+    @exclusivity(unchecked) public private(set) var lastRedrawnRows: Range<Int>?
     /// The nodes the last whole drawing showed moving (see `MovingNodes`).
     private let moving = MovingNodes()
     /// Rows the last `draw` copied from the frame before (0 when it drew the nodes).
-    public private(set) var lastRowsCopied = 0
+    @exclusivity(unchecked) public private(set) var lastRowsCopied = 0
 
     /// Whether drawing now would give the cells last drawn: nothing changed
     /// since, no animation was still moving when they were drawn, and no
@@ -233,12 +233,12 @@ public final class ViewHost<Root: View> {
 
     /// The change and request counts and generation after the last layout, and
     /// whether it changed nothing (so doing it again would change nothing).
-    private var laidOutChanges: UInt64 = 0
-    private var laidOutRequests: UInt64 = 0
-    private var lastLayoutChangedNothing = false
-    private var laidOutGeneration = -1
+    @exclusivity(unchecked) private var laidOutChanges: UInt64 = 0
+    @exclusivity(unchecked) private var laidOutRequests: UInt64 = 0
+    @exclusivity(unchecked) private var lastLayoutChangedNothing = false
+    @exclusivity(unchecked) private var laidOutGeneration = -1
     /// Whether the last `layout` call was skipped (see `layout()`).
-    public private(set) var lastLayoutWasSkipped = false
+    @exclusivity(unchecked) public private(set) var lastLayoutWasSkipped = false
 
     private func isLastLayoutCurrent() -> Bool {
         guard ViewHostDrawing.reusesUnchangedFrames, root != nil, !core.needsUpdate, lastLayoutChangedNothing,
@@ -305,20 +305,20 @@ public final class ViewHost<Root: View> {
 /// clock, removal transitions and matched-geometry bookkeeping.
 public final class HostCore {
     let frameRate: Double
-    var frameIndex = 0
-    var needsUpdate = false
-    var pendingAnimation: Animation?
+    @exclusivity(unchecked) var frameIndex = 0
+    @exclusivity(unchecked) var needsUpdate = false
+    @exclusivity(unchecked) var pendingAnimation: Animation?
     /// The animation of the update being applied (nil outside updates).
-    var transactionAnimation: Animation?
+    @exclusivity(unchecked) var transactionAnimation: Animation?
     private(set) lazy var layoutContext = LayoutContext(host: self)
     /// Removed views still moving out.
     /// `root` is the retired subtree (built from a view of type `type`, when
     /// known), `node` the transition in it that draws the motion.
     /// `rigid`: its motion, when the subtree moves as one (`RigidRemoval`).
     typealias Ghost = (node: TransitionNode, end: Double, root: ViewNode, type: ObjectIdentifier?, rigid: RigidRemoval?)
-    var ghosts: [Ghost] = []
+    @exclusivity(unchecked) var ghosts: [Ghost] = []
     /// Presented frames of matched views just before an animated update.
-    var matchedFrames: [MatchedGeometryKey: FrameRect] = [:]
+    @exclusivity(unchecked) var matchedFrames: [MatchedGeometryKey: FrameRect] = [:]
     /// Row subtrees lazy stacks let go of, for their next rows.
     let recycler = RowRecycler()
     /// Other subtrees that left the tree, for the next views of their types.
@@ -328,7 +328,7 @@ public final class HostCore {
     /// Nodes taken apart from kept subtrees, for views of types never built before.
     private(set) lazy var nodes = NodePool(rows: recycler, subtrees: subtrees)
     /// How many `onPreferenceChange` nodes exist (the post-layout walk is skipped when none).
-    var preferenceObservers = 0
+    @exclusivity(unchecked) var preferenceObservers = 0
 
     init(frameRate: Double) {
         self.frameRate = frameRate
