@@ -16,6 +16,27 @@ final class BackColorEraseTests: XCTestCase {
         return grid
     }
 
+    /// The lengths of `ech` and `rep` are remembered per count: a frame
+    /// with coloured blank runs of every length from 8 to 17, in a fresh
+    /// harness and in one that encoded every such run before, gives the
+    /// same bytes, and two counts never share a remembered length.
+    func testRememberedEraseAndRepeatLengthsGiveTheBytesFreshOnesDo() throws {
+        for term in ["xterm-256color", "st-256color"] {
+            let warm = try RenderHarness(cols: 20, rows: 2, term: term)
+            for length in 8...17 {
+                try warm.render(.lines(["title", "row"], cols: 20))
+                try warm.render(frame(colouredFrom: 2, to: 2 + length, style: blue, tail: "x"))
+            }
+            for length in (8...17).reversed() {
+                let fresh = try RenderHarness(cols: 20, rows: 2, term: term)
+                try fresh.render(.lines(["title", "row"], cols: 20))
+                try warm.render(.lines(["title", "row"], cols: 20))
+                let next = frame(colouredFrom: 2, to: 2 + length, style: blue, tail: "x")
+                XCTAssertEqual(try warm.render(next), try fresh.render(next), "\(term): a run of \(length)")
+            }
+        }
+    }
+
     func testTerminfoEntriesTellWhetherErasingUsesThePenBackground() throws {
         XCTAssertTrue(try TerminalCapabilities.load(term: "xterm-256color").backColorErase)
         XCTAssertFalse(try TerminalCapabilities.load(term: "tmux-256color").backColorErase)

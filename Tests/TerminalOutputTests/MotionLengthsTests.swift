@@ -57,3 +57,23 @@ final class MotionLengthsTests: XCTestCase {
         XCTAssertEqual(lengths.length(at: slot), Int.max)
     }
 }
+
+/// `ech` and `rep` lengths kept by count: each count and kind its own entry,
+/// none past the table.
+final class RunLengthsTests: XCTestCase {
+    func testEachCountAndKindKeepsItsOwnLength() {
+        var lengths = RunLengths()
+        for count in 0..<RunLengths.capacity {
+            XCTAssertNil(lengths.length(repeating: false, count: count))
+            lengths.store(count % 7, repeating: false, count: count)
+            lengths.store(count % 5 + 10, repeating: true, count: count)
+        }
+        for count in 0..<RunLengths.capacity {
+            XCTAssertEqual(lengths.length(repeating: false, count: count), count % 7)
+            XCTAssertEqual(lengths.length(repeating: true, count: count), count % 5 + 10)
+        }
+        lengths.store(3, repeating: true, count: RunLengths.capacity)
+        XCTAssertNil(lengths.length(repeating: true, count: RunLengths.capacity), "past the table: evaluated each time")
+        XCTAssertNil(lengths.length(repeating: false, count: -1))
+    }
+}

@@ -95,17 +95,25 @@ extension FrameEncoder {
     /// set the same pen first. (Default blanks keep the older rule: `ech`
     /// from `minimumEraseRun` cells, whatever the cost.)
     private func erasingIsCheaper(run: Int, from x: Int, row: Int, paintingOn: Bool) -> Bool {
-        scratch.removeAll(keepingCapacity: true)
-        capabilities.eraseChars!.write(to: &scratch, run)
-        var erasing = scratch.count
+        var erasing = runSequenceLength(repeating: false, run)
         if paintingOn { erasing += moveCost(from: x, to: x + run, y: row) }
         var painting = run
-        if run >= FrameEncoder.minimumRepeatRun, canRepeat {
-            scratch.removeAll(keepingCapacity: true)
-            capabilities.repeatChar!.write(to: &scratch, 0x20, run)
-            painting = scratch.count
-        }
+        if run >= FrameEncoder.minimumRepeatRun, canRepeat { painting = runSequenceLength(repeating: true, run) }
         return erasing < painting
+    }
+
+    /// Bytes of `ech`, or of `rep` of a space, over `run` cells: evaluated
+    /// once per count and kept (`RunLengths`).
+    private func runSequenceLength(repeating: Bool, _ run: Int) -> Int {
+        if let known = runLengths.length(repeating: repeating, count: run) { return known }
+        scratch.removeAll(keepingCapacity: true)
+        if repeating {
+            capabilities.repeatChar!.write(to: &scratch, 0x20, run)
+        } else {
+            capabilities.eraseChars!.write(to: &scratch, run)
+        }
+        runLengths.store(scratch.count, repeating: repeating, count: run)
+        return scratch.count
     }
 
     /// Runs shorter than these are cheaper as plain cells.

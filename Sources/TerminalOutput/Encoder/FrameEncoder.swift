@@ -32,6 +32,8 @@ public final class FrameEncoder {
     @exclusivity(unchecked) var reducedColors = ReducedColors()
     /// Lengths of cursor motions worked out before, for this screen size.
     @exclusivity(unchecked) var motionLengths = MotionLengths()
+    /// Lengths of `ech` and `rep` by count worked out before.
+    @exclusivity(unchecked) var runLengths = RunLengths()
 
     /// Lengths of the one-step moves (`cuf1`, `cub1`, `cud1`, `cuu1`), fixed per terminal.
     let stepLengths: (right: Int, left: Int, down: Int, up: Int)
