@@ -43,13 +43,18 @@ final class PreemptedFramesTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(carried.results.first).samples.preemptions.count, samples.frames)
     }
 
-    func testTheTextReportSaysHowManyFramesWerePreempted() throws {
+    /// A 30-frame run of our lane on a 30 x 8 plain-feed, as `framebench run` makes it (its samples for tests to change).
+    static func smallPlainFeedRun(named name: String) throws -> RunResult {
         var settings = RunSettings(
             workload: PlainFeed.name, frames: 30,
             workloadSettings: WorkloadSettings(size: Size(cols: 30, rows: 8), seed: 3, feedItems: 1_000),
             backend: .framebench, term: "xterm-256color", catalog: WorkloadFactory.catalog)
-        settings.name = "preempted-report"
-        var run = try LaneRun.run(settings)
+        settings.name = name
+        return try LaneRun.run(settings)
+    }
+
+    func testTheTextReportSaysHowManyFramesWerePreempted() throws {
+        var run = try PreemptedFramesTests.smallPlainFeedRun(named: "preempted-report")
         var samples = run.results[0].samples
         samples.preemptions = samples.preemptions.indices.map { $0 == 3 ? 1 : 0 }
         run.results[0].samples = samples

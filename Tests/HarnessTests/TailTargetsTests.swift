@@ -62,12 +62,7 @@ final class TailTargetsTests: XCTestCase {
     }
 
     func testTheReportJudgesTheTailAndShowsResizesApart() throws {
-        var settings = RunSettings(
-            workload: PlainFeed.name, frames: 30,
-            workloadSettings: WorkloadSettings(size: Size(cols: 30, rows: 8), seed: 3, feedItems: 1_000),
-            backend: .framebench, term: "xterm-256color", catalog: WorkloadFactory.catalog)
-        settings.name = "tail-report"
-        var run = try LaneRun.run(settings)
+        var run = try PreemptedFramesTests.smallPlainFeedRun(named: "tail-report")
         var samples = run.results[0].samples
         samples[.frameTime] = samples[.frameTime].indices.map { $0 == 7 ? 2_000_000 : ($0 == 9 || $0 == 10 ? 300_000 : 1_000) }
         samples.preemptions = samples.preemptions.map { _ in 0 }
