@@ -7,8 +7,9 @@
 # scripts/outside_timer.py then pairs every measured frame's window with the
 # frame_time_ns the run wrote and prints both distributions and their
 # difference. It fails when our frame is ever longer than the window that
-# holds it, when the two disagree on the slowest frames, or when the frames
-# do not pair up.
+# holds it, when the windows of slow frames exceed ours by more than those of
+# fast frames do (work of the frame outside our clock), or when the frames do
+# not pair up.
 #
 # usage: scripts/outside-timer.sh [--frames N] [--size COLSxROWS] [SCENARIO]
 # Needs a release build (`swift build -c release`) and perf with uprobes
