@@ -8,7 +8,7 @@ usage: outside_timer.py HITS.txt RESULTS.json
 Each window holds one whole frame (update to write) and the probe's work
 around it, so outside - ours is never negative and is nearly constant; a
 frame that the machine interrupts outside our clock pair (in the recording,
-in getrusage, emptying the scratch file) shows as a large difference and is
+in getrusage) shows as a large difference and is
 counted apart. Exit 1 when the frames do not pair up, when any frame of ours
 is longer than its window, or when the slowest tenth of the other frames
 exceed ours by over 5 us more than the fastest half do (work of the frame
