@@ -10,9 +10,10 @@ around it, so outside - ours is never negative and is nearly constant; a
 frame that the machine interrupts outside our clock pair (in the recording,
 in getrusage) shows as a large difference and is
 counted apart. Exit 1 when the frames do not pair up, when any frame of ours
-is longer than its window, or when the slowest tenth of the other frames
-exceed ours by over 5 us more than the fastest half do (work of the frame
-that our clock pair leaves out grows with the frame). The slowest frames by
+is longer than its window, or when the slowest tenth of frames exceed ours
+by more than the fastest half do, past 10 us or 3% of those slow frames,
+whichever is more (work of the frame that our clock pair leaves out grows
+with the frame). The slowest frames by
 each clock are compared and shown.
 """
 import json
@@ -71,9 +72,9 @@ def median(values):
 
 
 def self_test():
-    """Judges made-up frames: windows 4 us longer than ours agree; windows
-    that also hold 10% more of each frame, or that are shorter than ours,
-    or that do not pair up, fail."""
+    """Judges made-up frames: windows 4 us longer than ours agree, also with
+    3 us more after slow frames; windows that also hold 10% more of each
+    frame, or that are shorter than ours, or that do not pair up, fail."""
     import random
     rng = random.Random(7)
     mine = [rng.choice([5_000, 8_000, 40_000, 300_000]) + rng.randrange(1_000) for _ in range(2_000)]
@@ -81,6 +82,8 @@ def self_test():
     steady[100] += 300_000  # one interrupted outside the clock: counted apart, not a failure
     cases = [
         ("steady", mine, steady, 0),
+        ("slow frames' windows 3 us longer (cold caches)", mine,
+         [w + (3_000 if m > 100_000 else 0) for w, m in zip(steady, mine)], 0),
         ("10% of each frame outside our clock", mine, [w + m // 10 for w, m in zip(steady, mine)], 1),
         ("a window shorter than our frame", mine, steady[:5] + [mine[5] - 1] + steady[6:], 1),
         ("frames that do not pair up", mine, steady[:-1], 1),
@@ -127,9 +130,13 @@ def judge(outside, mine, quiet=False):
     fast = by_ours[: len(by_ours) // 2]
     slow = by_ours[len(by_ours) - max(1, len(by_ours) // 10):]
     growth = median([difference[i] for i in slow]) - median([difference[i] for i in fast])
+    # The machine's own share: after a slow frame the probe's work outside the
+    # clock runs on cold caches (+0.1 to +3.7 us seen). Missed work shows past it.
+    allowed = max(10_000, 0.03 * median([mine[i] for i in slow]))
     left_out = set(apart)
     kept = [i for i in by_ours if i not in left_out]
-    say("  outside - ours, slowest tenth of frames by our clock minus the fastest half: %+.1f us" % (growth / 1000))
+    say("  outside - ours, slowest tenth of frames by our clock minus the fastest half: %+.1f us (allowed %.1f)"
+        % (growth / 1000, allowed / 1000))
     count = 20 if len(kept) >= 200 else max(1, len(kept) // 10)
     shared = len(set(kept[-count:]) & set(sorted(kept, key=lambda i: outside[i])[-count:]))
     say("  slowest %d frames by each clock (the interrupted ones left out): %d the same" % (count, shared))
@@ -139,7 +146,7 @@ def judge(outside, mine, quiet=False):
         first = negative[0]
         failures.append("%d frames longer by our clock than the window that holds them (frame %d: %d ns, window %d ns)"
                         % (len(negative), first, mine[first], outside[first]))
-    if growth > 5_000:
+    if growth > allowed:
         failures.append("slow frames' windows exceed ours by %.1f us more than fast frames' do: work outside our clock"
                         % (growth / 1000))
     for failure in failures:
