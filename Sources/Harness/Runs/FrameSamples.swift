@@ -163,23 +163,22 @@ public struct FrameSamples: Sendable {
     /// (all of them when preemptions were not counted), and how many did;
     /// nil once the frames are summarized (`preemptionCounts` then).
     public func frameTimesNotPreempted() -> (times: [Double], preempted: Int)? {
-        guard distribution(of: .frameTime) == nil else { return nil }
-        let times = self[.frameTime]
-        guard preemptions.count == times.count else { return (times, 0) }
-        var kept: [Double] = []
-        kept.reserveCapacity(times.count)
-        for (time, switches) in zip(times, preemptions) where switches == 0 { kept.append(time) }
-        return (kept, times.count - kept.count)
+        frameTimesApart(settingResizesApart: false).map { ($0.times, $0.preempted) }
     }
 
     /// The frame times of the tail `TailTargets` judge: frames neither
     /// resized nor preempted; and apart, the resized frames' times and the
     /// count of the others preempted. Nil once the frames are summarized.
-    public func frameTimesApart() -> (times: [Double], resized: [Double], preempted: Int)? {
+    /// (`settingResizesApart` false: resized frames count as any other.)
+    public func frameTimesApart(
+        settingResizesApart: Bool = true
+    ) -> (times: [Double], resized: [Double], preempted: Int)? {
         guard distribution(of: .frameTime) == nil else { return nil }
         let times = self[.frameTime]
         var resized = [Bool](repeating: false, count: times.count)
-        for frame in resizedFrames where frame >= 0 && frame < times.count { resized[frame] = true }
+        if settingResizesApart {
+            for frame in resizedFrames where frame >= 0 && frame < times.count { resized[frame] = true }
+        }
         let counted = preemptions.count == times.count
         var kept: [Double] = []
         kept.reserveCapacity(times.count)
