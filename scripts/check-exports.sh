@@ -44,7 +44,19 @@ assert note and note["frames"] > note["exact_frame_limit"], f"not summarized: {n
 run = scenario["runs"][0]
 assert run["distributions"]["frame_time_ns"]["count"] == note["frames"], run["distributions"].get("frame_time_ns", {}).get("count")
 assert not run.get("frames"), "a summarized run kept its frames too"
-print(f"summarized: {note['frames']} frames past {note['exact_frame_limit']}, {len(run['distributions'])} distributions")
+tail = scenario.get("tail")
+assert tail and tail["from_distribution"] and tail["measured_frames"] == note["frames"], tail
+apart = tail.get("preempted", 0) + tail.get("resized", {}).get("count", 0)
+assert tail["frames"] + apart == tail["measured_frames"], f"the tail's frames and those apart are not the run's: {tail}"
+print(f"summarized: {note['frames']} frames past {note['exact_frame_limit']}, {len(run['distributions'])} distributions, "
+      f"tail of {tail['frames']} frames (p99 {tail['p99_ns']:.0f} ns, met: {tail['p99_met']})")
+PY
+python3 - "$out/round1.json" <<'PY'
+import json, sys
+scenarios = {s["backend"]: s for s in json.load(open(sys.argv[1]))["scenarios"]}
+tail = scenarios["framebench"].get("tail")
+assert tail and not tail["from_distribution"] and "p50_ratio_met" in tail, f"our lane's tail, judged against ncurses: {tail}"
+assert "tail" not in scenarios["ncurses"], "only our lane's tail is judged"
 PY
 # The schema must be able to fail: a results file with a misspelt backend is refused.
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["scenarios"][0]["backend"] = "framebnech"; json.dump(d, open(sys.argv[2], "w"))' \

@@ -29,7 +29,21 @@ public enum MarkdownReport {
             scenario.summarizedFrames.map { "> \(UntrustedText.markdown(scenario.key)): \(UntrustedText.markdown($0.text))" }
         }
         if !summarized.isEmpty { lines += [""] + summarized }
+        lines += tailLines(document.scenarios)
         return lines.joined(separator: "\n")
+    }
+
+    /// Our lane's tails against their workloads' targets (`TailVerdict`), one item each.
+    static func tailLines(_ scenarios: [ScenarioReport]) -> [String] {
+        let items = scenarios.compactMap { scenario in
+            scenario.tail.map { tail in
+                "- \(UntrustedText.markdown(scenario.key)): " + UntrustedText.markdown(
+                    [TailWords.figures(tail), TailWords.median(tail), TailWords.apart(tail).map { "apart: " + $0 }]
+                        .compactMap { $0 }.joined(separator: "; "))
+            }
+        }
+        guard !items.isEmpty else { return [] }
+        return ["", "Tail (frames neither resized nor preempted by the machine) against each workload's targets:", ""] + items
     }
 
     public static func comparison(_ report: ComparisonReport, baselineName: String) -> String {

@@ -1,49 +1,63 @@
 import Harness
 
-extension TextReport {
-    /// Our lane's tail against the workload's targets (`TailTargets`):
-    /// p99, p99.9 and max of the frames that neither resized the terminal
-    /// nor were preempted, the resized frames apart, and with the ncurses
-    /// lane the median frame against ncurses' output stage. Figures with a
-    /// verdict each; nothing is asserted. It replaces the lane's line of
-    /// preempted frames (`peerSummary`).
-    func tailLines(_ run: RunResult) -> [String] {
-        guard let ours = run.results.first(where: { $0.backend == .framebench }),
-            let (times, resized, preempted) = ours.samples.frameTimesApart(), !times.isEmpty
-        else { return [] }
-        let targets = run.settings.tailTargets
-        let name = "\(UntrustedText.terminal(run.settings.name)) [framebench]"
-        let tail = Summary(times)
-        let figures = [
-            TextReport.judged("p99", tail.p99, targets.p99), TextReport.judged("p99.9", tail.p999, targets.p999),
-            TextReport.judged("max", tail.max, targets.max),
-        ]
+/// A `TailVerdict` in words, the same in every report: the figures with
+/// their verdicts, what was set apart, and the median against ncurses'
+/// output stage. Only numbers and fixed words: each format escapes them as
+/// its own text and adds the scenario's name.
+enum TailWords {
+    /// "p99 412us (target 250us: NOT met), p99.9 ..., max ...", with a
+    /// note when the percentiles come from a distribution.
+    static func figures(_ tail: TailVerdict) -> String {
+        let targets = tail.targets
+        let estimated =
+            tail.fromDistribution
+            ? " (percentiles from a distribution, within \(Units.number(FrameDistribution.relativeError * 100, digits: 2))%)" : ""
+        return "tail of \(tail.frames) frames against its targets\(estimated): "
+            + [
+                judged("p99", tail.p99, targets.p99, tail.p99Met), judged("p99.9", tail.p999, targets.p999, tail.p999Met),
+                judged("max", tail.max, targets.max, tail.maxMet),
+            ].joined(separator: ", ")
+    }
+
+    /// The resized frames and the preempted count; nil when neither is known.
+    static func apart(_ tail: TailVerdict) -> String? {
         var apart: [String] = []
-        if !resized.isEmpty {
-            let slowest = resized.max()!
+        if let resized = tail.resized {
             apart.append(
                 resized.count == 1
-                    ? "1 resize frame (\(Units.duration(slowest)))"
-                    : "\(resized.count) resize frames (p50 \(Units.duration(Summary(resized).p50)), max \(Units.duration(slowest)))")
+                    ? "1 resize frame (\(Units.duration(resized.max)))"
+                    : "\(resized.count) resize frames (p50 \(Units.duration(resized.p50)), max \(Units.duration(resized.max)))")
         }
-        if ours.samples.preemptions.count == ours.samples.frames {
-            apart.append("\(preempted) of \(ours.samples.frames) frames preempted by the machine (involuntary context switches during the frame)")
+        if let preempted = tail.preempted {
+            apart.append("\(preempted) of \(tail.measuredFrames) frames preempted by the machine (involuntary context switches during the frame)")
         }
-        var lines = [
-            "\(name) tail of \(times.count) frames against its targets: " + figures.joined(separator: ", ")
-                + (apart.isEmpty ? "" : "; apart: " + apart.joined(separator: "; "))
-        ]
-        if let theirs = run.results.first(where: { $0.backend == .ncurses }) {
-            let ratio = ours.samples.summaryOrZeros(of: .frameTime).p50 / Swift.max(theirs.samples.summaryOrZeros(of: .renderTime).p50, 1)
-            let met = ratio <= targets.p50RatioToNcursesOutput
-            lines.append(
-                "\(name) whole frame p50 / ncurses' output stage p50: \(Units.number(ratio, digits: 2))x (target at most \(Units.number(targets.p50RatioToNcursesOutput, digits: 2))x: \(met ? "met" : "NOT met"))")
-        }
-        return lines
+        return apart.isEmpty ? nil : apart.joined(separator: "; ")
+    }
+
+    /// "whole frame p50 / ncurses' output stage p50: 0.61x (target at most 0.35x: NOT met)"; nil without the ncurses lane.
+    static func median(_ tail: TailVerdict) -> String? {
+        guard let ratio = tail.p50RatioToNcursesOutput, let met = tail.p50RatioMet else { return nil }
+        return "whole frame p50 / ncurses' output stage p50: \(Units.number(ratio, digits: 2))x "
+            + "(target at most \(Units.number(tail.targets.p50RatioToNcursesOutput, digits: 2))x: \(verdict(met)))"
     }
 
     /// "p99 412us (target 250us: NOT met)".
-    static func judged(_ label: String, _ value: Double, _ target: Double) -> String {
-        "\(label) \(Units.duration(value)) (target \(Units.duration(target)): \(value <= target ? "met" : "NOT met"))"
+    static func judged(_ label: String, _ value: Double, _ target: Double, _ met: Bool) -> String {
+        "\(label) \(Units.duration(value)) (target \(Units.duration(target)): \(verdict(met)))"
+    }
+
+    static func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+}
+
+extension TextReport {
+    /// Our lane's tail against the workload's targets (`TailVerdict`):
+    /// nothing is asserted. It stands for our lane's line of preempted
+    /// frames (`peerSummary`).
+    static func tailLines(_ scenario: ScenarioReport) -> [String] {
+        guard let tail = scenario.tail else { return [] }
+        let name = UntrustedText.terminal(scenario.key)
+        var lines = ["\(name) " + TailWords.figures(tail) + (TailWords.apart(tail).map { "; apart: " + $0 } ?? "")]
+        if let median = TailWords.median(tail) { lines.append("\(name) " + median) }
+        return lines
     }
 }

@@ -53,6 +53,7 @@ public struct TextReport {
             lines.append("  whole-frame time histogram:")
             lines += scenario.histogram.render(width: 40).map { "    " + $0 }
             lines += ProgramRunLines.lines(scenario)
+            lines += TextReport.tailLines(scenario).map { "  " + $0 }
             lines.append("")
         }
         for run in runs {
@@ -96,11 +97,9 @@ public struct TextReport {
                 "\(name): bytes/frame \(Units.number(oursBytes, digits: 1)) vs \(Units.number(theirBytes, digits: 1)) (ncurses), ratio \(Units.number(oursBytes / max(theirBytes, 1), digits: 3))"
             )
         }
-        let tail = tailLines(run)
-        lines += tail
         for result in run.results where !result.samples.preemptions.isEmpty || result.samples.preemptionCounts != nil {
-            // The tail line counts our lane's preempted frames apart already.
-            if !tail.isEmpty && result.backend == .framebench { continue }
+            // Our lane's tail line, in its scenario's section, counts its preempted frames apart already.
+            if result.backend == .framebench && result.samples.tail() != nil { continue }
             // A frame the machine preempted shows its wait, not our work: counted apart.
             let name = "\(UntrustedText.terminal(run.settings.name)) [\(result.backend.rawValue)]"
             guard let (times, preempted) = result.samples.frameTimesNotPreempted() else {

@@ -189,9 +189,13 @@ final class UntrustedNameReportTests: XCTestCase {
             XCTAssertTrue(text.contains("evil"), name)
             if name.hasSuffix(".md") {
                 // Every table row with the name keeps the table's own number of cell separators.
-                for row in text.split(separator: "\n") where row.contains("evil") {
+                for row in text.split(separator: "\n") where row.contains("evil") && row.hasPrefix("|") {
                     let separators = row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count
                     XCTAssertTrue(separators == 11 || separators == 7, "\(name): \(row)")  // the results table, the comparison table
+                }
+                // The tail's item (a list item, not a row) keeps the name's bar escaped too.
+                for row in text.split(separator: "\n") where row.contains("evil") && row.hasPrefix("- ") {
+                    XCTAssertFalse(row.replacingOccurrences(of: "\\|", with: "").contains("|"), "\(name): \(row)")
                 }
             }
         }

@@ -20,8 +20,18 @@ public enum ReportBuilder {
                 peakResidentBytes: run.peakResidentBytes,
                 unmeasured: unmeasured.filter { result.metrics.contains($0) })
             if result.samples.isSummarized { report.summarizedFrames = FrameSummaryNote(frames: result.samples.frames) }
+            if result.backend == .framebench { report.tail = tail(result.samples, run) }
             return report
         }
+    }
+
+    /// Our lane's tail against the workload's targets, with ncurses' output stage when its lane ran.
+    static func tail(_ samples: FrameSamples, _ run: RunResult) -> TailVerdict? {
+        guard let split = samples.tail() else { return nil }
+        let ratio = run.results.first { $0.backend == .ncurses }.map { theirs in
+            samples.summaryOrZeros(of: .frameTime).p50 / Swift.max(theirs.samples.summaryOrZeros(of: .renderTime).p50, 1)
+        }
+        return TailVerdict(split, targets: run.settings.tailTargets, measuredFrames: samples.frames, ratio: ratio)
     }
 
     /// The whole-frame histogram, from the frames or their distribution.

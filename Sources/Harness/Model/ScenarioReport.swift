@@ -38,6 +38,8 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
     /// Set when a run had more frames than it keeps one by one: its figures
     /// come from distributions, and how close they are (see `FrameSummaryNote`).
     public var summarizedFrames: FrameSummaryNote?
+    /// Our lane only: its tail against the workload's targets (`TailVerdict`).
+    public var tail: TailVerdict?
 
     enum CodingKeys: String, CodingKey {
         case name, backend, stage, settings, metrics, instructions, histogram, budget, runs, unmeasured
@@ -47,6 +49,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         case timingsNotComparable = "timings_not_comparable"
         case program
         case summarizedFrames = "summarized_frames"
+        case tail
     }
 
     public init(
@@ -125,6 +128,7 @@ public struct ScenarioReport: Codable, Equatable, Sendable {
         timingsNotComparable = try container.decodeIfPresent(String.self, forKey: .timingsNotComparable)
         program = try container.decodeIfPresent(ProgramFigures.self, forKey: .program)
         summarizedFrames = try container.decodeIfPresent(FrameSummaryNote.self, forKey: .summarizedFrames)
+        tail = try container.decodeIfPresent(TailVerdict.self, forKey: .tail)
     }
 
     /// The key a report is matched by across runs.

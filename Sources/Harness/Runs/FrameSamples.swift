@@ -43,6 +43,13 @@ public struct FrameSamples: Sendable {
     /// (nil when no budget was given: recordings).
     public private(set) var budgetTally: FrameBudget.Tally?
 
+    /// Past `exactFrameLimit`: the tail `TailTargets` judge, split as the
+    /// frames come (see `TailTally`); nil while the frames are kept.
+    public private(set) var tailTally: TailTally?
+    /// The frame about to be recorded: whether the machine preempted it
+    /// (nil: not counted) and whether it resized the terminal (`noteFrame`).
+    private var pending: (preempted: Bool?, resized: Bool) = (nil, false)
+
     public init() {}
 
     public subscript(metric: Metric) -> [Double] {
@@ -80,7 +87,11 @@ public struct FrameSamples: Sendable {
             fold(index)
         }
         distributions[index].add(value)
-        if index == Metric.frameTime.index { budgetTally?.add(value) }
+        if index == Metric.frameTime.index {
+            budgetTally?.add(value)
+            tailTally?.add(value, preempted: pending.preempted, resized: pending.resized)
+            pending = (nil, false)
+        }
     }
 
     @inline(__always)
@@ -100,12 +111,20 @@ public struct FrameSamples: Sendable {
         if switches > 0 { preemptionCounts!.preempted += 1 }
     }
 
-    /// The frame just recorded changed the terminal's size.
-    mutating func markLastFrameResized() { resizedFrames.append(frames - 1) }
+    /// What the machine and the scene did in the frame about to be
+    /// recorded: the involuntary context switches while it ran (see
+    /// `preemptions`) and whether it showed the terminal at another size.
+    /// Before its times, so that past the limit the tail is split as it comes.
+    mutating func noteFrame(switches: Int, resized: Bool) {
+        appendPreemptions(switches)
+        if resized { resizedFrames.append(frames) }
+        pending = (switches > 0, resized)
+    }
 
     /// Moves column `index`'s frames into its distribution, once, and frees them.
     @inline(never)
     private mutating func fold(_ index: Int) {
+        if index == Metric.frameTime.index && tailTally == nil { tailTally = keptTail() }
         var distribution = distributions[index]
         for value in columns[index] { distribution.add(value) }
         distributions[index] = distribution
@@ -115,6 +134,8 @@ public struct FrameSamples: Sendable {
     @inline(never)
     private mutating func foldPreemptions() {
         guard preemptionCounts == nil else { return }
+        // The frames' preemptions go: the tail is split from them first.
+        if tailTally == nil && distribution(of: .frameTime) == nil { tailTally = keptTail() }
         preemptionCounts = (preemptions.filter { $0 > 0 }.count, preemptions.count)
         preemptions = []
     }
@@ -196,10 +217,40 @@ public struct FrameSamples: Sendable {
         return (kept, resizedTimes, preempted)
     }
 
+    /// The kept frames' tail, split (what `tailTally` starts from past the limit).
+    private func keptTail() -> TailTally {
+        guard let (times, resized, preempted) = frameTimesApart() else { return tailTally ?? TailTally() }
+        return TailTally(
+            steady: FrameDistribution(times), resized: resized, preempted: preempted,
+            preemptionsCounted: preemptions.count == frames && frames > 0)
+    }
+
+    /// The tail `TailTargets` judge: from the frames while they are kept,
+    /// else from `tailTally` (its percentiles from a distribution). Nil
+    /// when no frame was measured.
+    public func tail() -> TailTally.Split? {
+        if distribution(of: .frameTime) == nil {
+            guard let (times, resized, preempted) = frameTimesApart(), frames > 0 else { return nil }
+            let counted = preemptions.count == frames
+            return TailTally.Split(
+                steady: Summary(times), steadyFrames: times.count, resized: resized,
+                preempted: counted ? preempted : nil, fromDistribution: false)
+        }
+        return tailTally?.split
+    }
+
     /// Appends another run's frames (repeats of one scenario pool their
     /// frames), folding columns that would pass the limit.
     mutating func append(contentsOf other: FrameSamples) {
         let offset = frames
+        if distribution(of: .frameTime) != nil || other.distribution(of: .frameTime) != nil
+            || frames + other.frames > frameLimit
+        {
+            // Summarized from here: the tails pool as tallies.
+            var pooled = distribution(of: .frameTime) == nil ? keptTail() : tailTally ?? TailTally()
+            pooled.merge(other.distribution(of: .frameTime) == nil ? other.keptTail() : other.tailTally ?? TailTally())
+            tailTally = pooled
+        }
         resizedFrames += other.resizedFrames.map { $0 + offset }
         for index in columns.indices {
             let fits = distributions[index].count == 0 && other.distributions[index].count == 0
@@ -254,6 +305,7 @@ extension FrameSamples: Codable {
         case preemptionFrames = "preemption_frames"
         case budgetTally = "budget_tally"
         case resizedFrames = "resized_frames"
+        case tailTally = "tail_tally"
     }
 
     public init(from decoder: Decoder) throws {
@@ -274,6 +326,7 @@ extension FrameSamples: Codable {
         }
         budgetTally = try container.decodeIfPresent(FrameBudget.Tally.self, forKey: .budgetTally)
         resizedFrames = try container.decodeIfPresent([Int].self, forKey: .resizedFrames) ?? []
+        tailTally = try container.decodeIfPresent(TailTally.self, forKey: .tailTally)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -296,5 +349,6 @@ extension FrameSamples: Codable {
         }
         try container.encodeIfPresent(budgetTally, forKey: .budgetTally)
         if !resizedFrames.isEmpty { try container.encode(resizedFrames, forKey: .resizedFrames) }
+        try container.encodeIfPresent(tailTally, forKey: .tailTally)
     }
 }

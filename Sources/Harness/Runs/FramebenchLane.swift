@@ -49,9 +49,10 @@ final class FramebenchLane {
         let sizeBefore = shownSize
         shownSize = renderer.shown?.size
         guard measured else { return }
-        samples.appendPreemptions(FramebenchLane.involuntarySwitches() - switchesBefore)
+        samples.noteFrame(
+            switches: FramebenchLane.involuntarySwitches() - switchesBefore,
+            resized: sizeBefore != nil && shownSize != sizeBefore)
         pipeline.stage.record(marks, into: &samples)
-        if sizeBefore != nil && shownSize != sizeBefore { samples.markLastFrameResized() }
     }
 
     /// The process's involuntary context switches so far (the machine gave

@@ -67,7 +67,7 @@ public enum HTMLReport {
         td:first-child,th:first-child{text-align:left}tr.worse td{background:#fdecea}tr.better td{background:#eaf5ea}
         .verdict{font-weight:bold;padding:6px 10px;display:inline-block}.pass{background:#eaf5ea}.fail{background:#fdecea;color:#a31515}
         .legend span{display:inline-block;margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
-        .moved{color:#a31515;font-weight:bold}.grid svg{flex:none}
+        .moved{color:#a31515;font-weight:bold}.tail{padding:4px 8px}.grid svg{flex:none}
         """
 
     private static func header(_ title: String, _ document: RunDocument) -> String {
@@ -80,6 +80,13 @@ public enum HTMLReport {
             + "<title>\(HTMLText.escape(fullTitle))</title>"
             + "<style>\(style)</style></head><body><h1>\(HTMLText.escape(title))</h1>"
             + "<p class=\"meta\">\(HTMLText.escape(meta))</p>"
+    }
+
+    /// Our lane's tail against the workload's targets, marked met or not (`TailVerdict`).
+    private static func tailParagraph(_ tail: TailVerdict) -> String {
+        let parts = [TailWords.figures(tail), TailWords.median(tail), TailWords.apart(tail).map { "apart: " + $0 }]
+        return "<p class=\"tail \(tail.allMet ? "pass" : "fail")\">"
+            + HTMLText.escape(parts.compactMap { $0 }.joined(separator: "; ")) + "</p>"
     }
 
     private static func index(_ scenarios: [ScenarioReport]) -> String {
@@ -102,8 +109,9 @@ public enum HTMLReport {
                 + "max \(HTMLText.duration(summary.max)) · \(report.budget.framesOverBudget) late of budget "
                 + HTMLText.duration(report.frameBudgetNanoseconds)
         }
-        html += "<p class=\"meta\">\(HTMLText.escape(meta))"
-        html += "</p><h3>Frame time by phase</h3>"
+        html += "<p class=\"meta\">\(HTMLText.escape(meta))</p>"
+        if let tail = report.tail { html += tailParagraph(tail) }
+        html += "<h3>Frame time by phase</h3>"
         // The legend and the reading note are the timeline's: left out when no side has one to draw.
         let timelines = [baseline, report].compactMap { $0 }.filter { !$0.isSummarized(.frameTime) }
         if !timelines.isEmpty {
