@@ -15,17 +15,17 @@ public struct AnyView: View {
     }
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        SlotNode(child: view.make(context), key: view.type, type: view.type)
+        SlotNode(child: view.make(context), key: .type(view.type), type: view.type)
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: SlotNode.self, for: view) { slot in
-            if let child = slot.child, slot.key == AnyHashable(view.type) {
+            if let child = slot.child, slot.key == .type(view.type) {
                 slot.child = view.update(child, context)
             } else {
                 if let child = slot.child { context.retire(child, builtFrom: slot.childType) }
                 slot.child = view.make(context)
-                slot.key = view.type
+                slot.key = .type(view.type)
                 slot.childType = view.type
             }
         }

@@ -12,16 +12,16 @@ public struct ConditionalContent<First: View, Second: View>: View {
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
         switch view.storage {
-        case .first(let first): return SlotNode.make(first, key: 0, context)
-        case .second(let second): return SlotNode.make(second, key: 1, context)
+        case .first(let first): return SlotNode.make(first, key: .branch(0), context)
+        case .second(let second): return SlotNode.make(second, key: .branch(1), context)
         }
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: SlotNode.self, for: view) { slot in
             switch view.storage {
-            case .first(let first): slot.update(first, key: 0, context)
-            case .second(let second): slot.update(second, key: 1, context)
+            case .first(let first): slot.update(first, key: .branch(0), context)
+            case .second(let second): slot.update(second, key: .branch(1), context)
             }
         }
     }
@@ -32,13 +32,13 @@ extension Optional: View where Wrapped: View {
 
     @inlinable
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        SlotNode.make(view, key: view == nil ? 0 : 1, context)
+        SlotNode.make(view, key: .branch(view == nil ? 0 : 1), context)
     }
 
     @inlinable
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: SlotNode.self, for: view) { slot in
-            slot.update(view, key: view == nil ? 0 : 1, context)
+            slot.update(view, key: .branch(view == nil ? 0 : 1), context)
         }
     }
 }

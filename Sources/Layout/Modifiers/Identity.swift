@@ -8,12 +8,12 @@ public struct IdentifiedView<Content: View, ID: Hashable>: View {
     let id: ID
 
     public static func _makeNode(_ view: Self, _ context: BuildContext) -> ViewNode {
-        SlotNode.make(view.content, key: AnyHashable(view.id), context)
+        SlotNode.make(view.content, key: .identity(AnyHashable(view.id)), context)
     }
 
     public static func _updateNode(_ node: ViewNode, _ view: Self, _ context: BuildContext) -> ViewNode {
         context.reuse(node, as: SlotNode.self, for: view) {
-            $0.update(view.content, key: AnyHashable(view.id), context)
+            $0.update(view.content, key: .identity(AnyHashable(view.id)), context)
         }
     }
 }
