@@ -162,6 +162,18 @@ final class TailTargetsTests: XCTestCase {
         XCTAssertEqual(pooled.resizedFrames, [250, 750, 1_250, 1_750, 2_250, 2_750])
     }
 
+    /// Rounds merged into one file have no verdict: which of their frames
+    /// resized or were preempted is not in the files. Merged across machines
+    /// (timings dropped), none either.
+    func testPooledRoundsAndTimelessMergesCarryNoVerdict() throws {
+        let run = try PreemptedFramesTests.smallPlainFeedRun(named: "tail-rounds")
+        var first = try XCTUnwrap(ReportBuilder.reports(for: run).first)
+        XCTAssertNotNil(first.tail)
+        XCTAssertNil(ResultsMerge.withoutTimings(first).tail)
+        try first.pool(first, from: "round2.json", into: "round1.json")
+        XCTAssertNil(first.tail)
+    }
+
     func testPlainFeedsMedianTargetIsItsOwn() {
         XCTAssertEqual(WorkloadFactory.catalog.entries.first { $0.name == PlainFeed.name }?.tailTargets.p50RatioToNcursesOutput, 0.25)
         XCTAssertEqual(WorkloadFactory.catalog.entries.first { $0.name == "watcha-home" }?.tailTargets, TailTargets())

@@ -54,6 +54,10 @@ extension ScenarioReport {
         // By name, as pooled files have always listed them.
         unmeasured = Set(unmeasured).union(other.unmeasured).sorted { $0.rawValue < $1.rawValue }
         if let more = other.program { program?.append(more) }
+        // A tail's verdict rests on which frames resized or were preempted,
+        // which a results file does not keep frame by frame: pooled rounds
+        // have none (each round's own file keeps its verdict).
+        tail = nil
         runs += other.runs
         settings.repeats += other.settings.repeats
         peakResidentBytes = max(peakResidentBytes, other.peakResidentBytes)

@@ -269,6 +269,7 @@ public enum ResultsMerge {
         report.histogram = Histogram(values: [])
         report.budget = FrameBudget.evaluate(frameTimes: [], budget: report.frameBudgetNanoseconds)
         report.peakResidentBytes = 0
+        report.tail = nil  // times, judged
         return report
     }
 }
