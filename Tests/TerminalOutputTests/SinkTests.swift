@@ -26,7 +26,7 @@ final class SinkTests: XCTestCase {
             received += buffer[0..<count]
         }
         XCTAssertEqual(received.count, written)
-        XCTAssertEqual(received, renderer.encoder.output)
+        XCTAssertEqual(received, Array(renderer.encoder.output))
         var terminal = TestTerminal(cols: 20, rows: 3)
         terminal.feed(received)
         XCTAssertEqual(terminal.lines, ["", "through a pipe 한글", ""])

@@ -56,7 +56,9 @@ enum ClusterFallback {
     /// Appends what every terminal shows alike in `cellWidth` columns: a flag
     /// as its two region letters, an emoji sequence as its first scalar, a
     /// letter under many marks with its first `maximumMarks`; padded with spaces.
-    static func appendSafeForm(_ bytes: UnsafeRawBufferPointer, cellWidth: Int, to out: inout [UInt8]) {
+    static func appendSafeForm<Output: ByteOutput>(
+        _ bytes: UnsafeRawBufferPointer, cellWidth: Int, to out: inout Output
+    ) {
         let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         guard let first = scalars.first else { return }
         var sent: [Unicode.Scalar]
@@ -68,7 +70,7 @@ enum ClusterFallback {
         } else {
             sent = Array(scalars.prefix(1 + maximumMarks))
         }
-        for scalar in sent { out.append(contentsOf: Array(String(scalar).utf8)) }
+        for scalar in sent { Array(String(scalar).utf8).withUnsafeBufferPointer { out.append(contentsOf: $0) } }
         let columns = max(1, sent.reduce(0) { $0 + DisplayWidth.of($1) })
         for _ in 0..<max(0, cellWidth - columns) { out.append(0x20) }
     }

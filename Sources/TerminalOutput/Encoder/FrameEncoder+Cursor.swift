@@ -64,18 +64,18 @@ extension FrameEncoder {
     private func cost(_ motion: Motion, x: Int, y: Int) -> Int {
         let slot = motionLengths.slot(motion, x: x, y: y, cursorX: cursorX, cursorY: cursorY)
         if let slot, let known = motionLengths.length(at: slot) { return known }
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         let length = write(motion, x: x, y: y, to: &scratch) ? scratch.count : Int.max
         if let slot { motionLengths.store(length, at: slot) }
         return length
     }
 
     private func emit(_ motion: Motion, x: Int, y: Int) {
-        _ = write(motion, x: x, y: y, to: &output)
+        _ = write(motion, x: x, y: y, to: &buffer)
     }
 
     /// Writes `motion`; false when the terminal lacks the capabilities.
-    private func write(_ motion: Motion, x: Int, y: Int, to out: inout [UInt8]) -> Bool {
+    private func write(_ motion: Motion, x: Int, y: Int, to out: inout OutputBuffer) -> Bool {
         let caps = capabilities
         switch motion {
         case .absolute:
@@ -113,7 +113,7 @@ extension FrameEncoder {
     /// A relative move: the parameterized form, or up to four single steps.
     private func relative(
         count: Int, single: ParameterizedString?, singleLength: Int, parm: ParameterizedString?,
-        to out: inout [UInt8]
+        to out: inout OutputBuffer
     ) -> Bool {
         let start = out.count
         if let parm {
@@ -121,7 +121,7 @@ extension FrameEncoder {
             let parmLength = out.count - start
             if let single, count <= 4 {
                 if singleLength * count < parmLength {
-                    out.removeSubrange(start...)
+                    out.truncate(to: start)
                     for _ in 0..<count { single.write(to: &out) }
                 }
             }

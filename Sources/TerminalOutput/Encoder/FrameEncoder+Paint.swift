@@ -31,7 +31,7 @@ extension FrameEncoder {
                 {
                     moveCursor(x: x, y: row)
                     setPen(cell.style)
-                    capabilities.eraseChars!.write(to: &output, run)
+                    capabilities.eraseChars!.write(to: &buffer, run)
                     x += run
                     continue
                 }
@@ -39,7 +39,7 @@ extension FrameEncoder {
                 setPen(cell.style)
                 if run >= FrameEncoder.minimumRepeatRun, canRepeat, cell.glyph.isASCII {
                     let byte = next.withBytes(of: cell.glyph) { $0[0] }
-                    capabilities.repeatChar!.write(to: &output, Int(byte), run)
+                    capabilities.repeatChar!.write(to: &buffer, Int(byte), run)
                     advanceCursor(by: run, cols: cols)
                     x += run
                     continue
@@ -64,7 +64,7 @@ extension FrameEncoder {
                     following = same
                 }
                 guard following > x else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: cells[x..<following]).lazy.map(\.glyph.asciiByte))
+                writeASCII(cells, from: x, to: following)
                 // The cursor was at x (a glyph written in the last column leaves no room for more).
                 advanceCursor(by: following - x, cols: cols)
                 x = following
@@ -72,7 +72,7 @@ extension FrameEncoder {
             if erasedTail < cols && erasedTail < end {
                 moveCursor(x: erasedTail, y: row)
                 setPen(cells[erasedTail].style)
-                capabilities.clrEol!.write(to: &output)
+                capabilities.clrEol!.write(to: &buffer)
             }
         }
     }
@@ -106,7 +106,7 @@ extension FrameEncoder {
     /// once per count and kept (`RunLengths`).
     private func runSequenceLength(repeating: Bool, _ run: Int) -> Int {
         if let known = runLengths.length(repeating: repeating, count: run) { return known }
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         if repeating {
             capabilities.repeatChar!.write(to: &scratch, 0x20, run)
         } else {
@@ -136,31 +136,39 @@ extension FrameEncoder {
     private func writeGlyph(_ cell: Cell, of grid: Grid, cols: Int) {
         let width = Int(cell.width)
         if cell.glyph.isASCII {
-            output.append(cell.glyph.asciiByte)
+            buffer.append(cell.glyph.asciiByte)
             advanceCursor(by: width, cols: cols)
             return
         }
         var uncertainWidth = false
         grid.withBytes(of: cell.glyph) { bytes in
             guard ClusterFallback.needsSafeForm(bytes) else {
-                output.append(contentsOf: bytes)
+                buffer.append(contentsOf: bytes)
                 return
             }
             if !options.emitsGraphemeClusters || !ClusterFallback.hasTerminalDependentWidth(bytes) {
-                ClusterFallback.appendSafeForm(bytes, cellWidth: width, to: &output)
+                ClusterFallback.appendSafeForm(bytes, cellWidth: width, to: &buffer)
                 return
             }
             // A terminal that clusters graphemes: send the whole cluster, but
             // clear both cells first and move absolutely afterwards, in case it
             // draws the cluster narrower or wider than the grid does.
             uncertainWidth = true
-            if canEraseCharacters { capabilities.eraseChars!.write(to: &output, width) }
-            output.append(contentsOf: bytes)
+            if canEraseCharacters { capabilities.eraseChars!.write(to: &buffer, width) }
+            buffer.append(contentsOf: bytes)
         }
         if uncertainWidth {
             invalidateCursor()
         } else {
             advanceCursor(by: width, cols: cols)
+        }
+    }
+
+    /// Appends the glyphs of `cells[start..<end]`, one-column ASCII ones, a byte each.
+    @inline(__always)
+    private func writeASCII(_ cells: UnsafeBufferPointer<Cell>, from start: Int, to end: Int) {
+        buffer.append(uninitializedCount: end - start) { target in
+            for offset in 0..<(end - start) { target[offset] = cells[start + offset].glyph.asciiByte }
         }
     }
 

@@ -25,27 +25,27 @@ extension FrameEncoder {
                 // One `sgr` both resets and sets these, shorter than sgr0 and then each.
                 let a = style.attributes
                 sgr.write(
-                    to: &output, 0, a.contains(.underline) ? 1 : 0, a.contains(.reverse) ? 1 : 0, 0,
+                    to: &buffer, 0, a.contains(.underline) ? 1 : 0, a.contains(.reverse) ? 1 : 0, 0,
                     a.contains(.dim) ? 1 : 0, a.contains(.bold) ? 1 : 0, 0, 0, 0)
                 pen = Style(attributes: a.intersection(combined))
             } else {
-                caps.exitAttributeMode?.write(to: &output)
+                caps.exitAttributeMode?.write(to: &buffer)
                 pen = .plain
             }
             penKnown = true
         } else {
-            if removed.contains(.italic) { caps.exitItalicsMode?.write(to: &output) }
-            if removed.contains(.underline) { caps.exitUnderlineMode?.write(to: &output) }
-            if removed.contains(.strikethrough) { caps.exitStrikethrough?.write(to: &output) }
+            if removed.contains(.italic) { caps.exitItalicsMode?.write(to: &buffer) }
+            if removed.contains(.underline) { caps.exitUnderlineMode?.write(to: &buffer) }
+            if removed.contains(.strikethrough) { caps.exitStrikethrough?.write(to: &buffer) }
             pen.attributes.subtract(removed)
         }
         let added = style.attributes.subtracting(pen.attributes)
-        if added.contains(.bold) { caps.enterBoldMode?.write(to: &output) }
-        if added.contains(.dim) { caps.enterDimMode?.write(to: &output) }
-        if added.contains(.italic) { caps.enterItalicsMode?.write(to: &output) }
-        if added.contains(.underline) { caps.enterUnderlineMode?.write(to: &output) }
-        if added.contains(.reverse) { caps.enterReverseMode?.write(to: &output) }
-        if added.contains(.strikethrough) { caps.enterStrikethrough?.write(to: &output) }
+        if added.contains(.bold) { caps.enterBoldMode?.write(to: &buffer) }
+        if added.contains(.dim) { caps.enterDimMode?.write(to: &buffer) }
+        if added.contains(.italic) { caps.enterItalicsMode?.write(to: &buffer) }
+        if added.contains(.underline) { caps.enterUnderlineMode?.write(to: &buffer) }
+        if added.contains(.reverse) { caps.enterReverseMode?.write(to: &buffer) }
+        if added.contains(.strikethrough) { caps.enterStrikethrough?.write(to: &buffer) }
         pen.attributes = style.attributes
         setColors(style.foreground, style.background)
     }
@@ -63,9 +63,9 @@ extension FrameEncoder {
         if (foreground.isDefault && !pen.foreground.isDefault) || (background.isDefault && !pen.background.isDefault) {
             // terminfo has no "default foreground" alone: `op` resets both.
             if let original = capabilities.origPair {
-                original.write(to: &output)
+                original.write(to: &buffer)
             } else {
-                capabilities.exitAttributeMode?.write(to: &output)
+                capabilities.exitAttributeMode?.write(to: &buffer)
                 let attributes = pen.attributes
                 pen = .plain
                 changePen(Style(foreground: foreground, background: background, attributes: attributes))
@@ -90,32 +90,35 @@ extension FrameEncoder {
             return
         case .palette(let index):
             if let indexed {
-                paletteSequences.write(indexed, index: index, background: sgr == 48, to: &output, scratch: &scratch)
+                paletteSequences.write(indexed, index: index, background: sgr == 48, to: &buffer, scratch: &scratch)
             }
         case .rgb(let r, let g, let b):
             if let direct {
-                direct.write(to: &output, Int(r), Int(g), Int(b))
+                direct.write(to: &buffer, Int(r), Int(g), Int(b))
             } else if capabilities.directColor, let indexed {
-                indexed.write(to: &output, Int(r) << 16 | Int(g) << 8 | Int(b))
+                indexed.write(to: &buffer, Int(r) << 16 | Int(g) << 8 | Int(b))
             } else {
                 // COLORTERM promised 24-bit colour that terminfo does not
                 // describe: the ISO 8613-6 form every such terminal accepts.
-                output.append(contentsOf: [0x1B, 0x5B])
+                buffer.append(0x1B)
+                buffer.append(0x5B)
                 appendDecimal(sgr)
-                output.append(contentsOf: [0x3B, 0x32, 0x3B])
+                buffer.append(0x3B)
+                buffer.append(0x32)
+                buffer.append(0x3B)
                 appendDecimal(Int(r))
-                output.append(0x3B)
+                buffer.append(0x3B)
                 appendDecimal(Int(g))
-                output.append(0x3B)
+                buffer.append(0x3B)
                 appendDecimal(Int(b))
-                output.append(0x6D)
+                buffer.append(0x6D)
             }
         }
     }
 
     private func appendDecimal(_ value: Int) {
-        if value >= 100 { output.append(UInt8(48 + value / 100)) }
-        if value >= 10 { output.append(UInt8(48 + value / 10 % 10)) }
-        output.append(UInt8(48 + value % 10))
+        if value >= 100 { buffer.append(UInt8(48 + value / 100)) }
+        if value >= 10 { buffer.append(UInt8(48 + value / 10 % 10)) }
+        buffer.append(UInt8(48 + value % 10))
     }
 }

@@ -13,10 +13,14 @@ public final class FrameEncoder {
     public let options: EncoderOptions
     public let colorDepth: ColorDepth
 
-    /// The bytes of the frame being encoded.
+    /// The bytes of the frame being encoded (no copy; later frames do not
+    /// change a slice kept from this one).
+    public var output: ArraySlice<UInt8> { buffer.written }
+
+    /// Where the frame's bytes are appended (see `OutputBuffer`).
     // Single-threaded state read per cell in hot loops: the dynamic exclusivity
     // check on each access cost more than the work (measured with callgrind).
-    @exclusivity(unchecked) public internal(set) var output: [UInt8] = []
+    @exclusivity(unchecked) var buffer = OutputBuffer(capacity: 1 << 16)
 
     /// Cursor position on the terminal; -1 when unknown (after a pending wrap, a scroll region change...).
     @exclusivity(unchecked) var cursorX = -1
@@ -24,8 +28,9 @@ public final class FrameEncoder {
     /// The terminal's current attributes and colours, when known.
     @exclusivity(unchecked) var pen = Style.plain
     @exclusivity(unchecked) var penKnown = false
-    /// Candidate sequences are measured here before the cheapest is copied out.
-    @exclusivity(unchecked) var scratch: [UInt8] = []
+    /// Candidate sequences are measured here before the cheapest is copied
+    /// out; room enough for any straight capability to be written in place.
+    @exclusivity(unchecked) var scratch = OutputBuffer(capacity: ParameterizedString.straightCapacity)
     /// `setaf`/`setab` bytes per palette entry, evaluated once each.
     @exclusivity(unchecked) var paletteSequences = PaletteSequences()
     /// RGB colours reduced to `colorDepth` before.
@@ -64,8 +69,6 @@ public final class FrameEncoder {
         canEraseCharacters = options.usesEraseAndRepeat && capabilities.eraseChars != nil
         canRepeat = options.usesEraseAndRepeat && capabilities.repeatChar != nil
         erasesInPenBackground = capabilities.backColorErase
-        output.reserveCapacity(1 << 16)
-        scratch.reserveCapacity(64)
     }
 
     /// Whether this terminal can perform the scrolls `FrameDiffer` proposes.
@@ -83,33 +86,33 @@ public final class FrameEncoder {
     }
 
     /// Empties `output` (keeping its capacity).
-    public func startFrame() { output.removeAll(keepingCapacity: true) }
+    public func startFrame() { buffer.removeAll() }
 
     /// Makes `output` large enough for a typical full repaint of `cells`
     /// cells (glyph plus a style change each), once per size, so repaints in
     /// the middle of a run do not grow it.
     public func reserve(cells: Int) {
         let wanted = cells * 24
-        if output.capacity < wanted { output.reserveCapacity(wanted) }
+        buffer.reserveCapacity(wanted)
     }
 
     // MARK: Session
 
     /// Bytes that prepare a terminal: optionally the alternate screen, then the cursor hidden.
     public func encodeSessionStart(alternateScreen: Bool) {
-        if alternateScreen { capabilities.enterCaMode?.write(to: &output) }
-        capabilities.cursorInvisible?.write(to: &output)
+        if alternateScreen { capabilities.enterCaMode?.write(to: &buffer) }
+        capabilities.cursorInvisible?.write(to: &buffer)
         invalidate()
     }
 
     /// Bytes that give the terminal back: default attributes, scroll region
     /// reset, synchronized output off, cursor shown, alternate screen left.
     public func encodeSessionEnd(rows: Int, alternateScreen: Bool) {
-        capabilities.exitAttributeMode?.write(to: &output)
-        capabilities.changeScrollRegion?.write(to: &output, 0, rows - 1)
+        capabilities.exitAttributeMode?.write(to: &buffer)
+        capabilities.changeScrollRegion?.write(to: &buffer, 0, rows - 1)
         if options.synchronizedOutput { writeSynchronizedOutput(begin: false) }
-        capabilities.cursorNormal?.write(to: &output)
-        if alternateScreen { capabilities.exitCaMode?.write(to: &output) }
+        capabilities.cursorNormal?.write(to: &buffer)
+        if alternateScreen { capabilities.exitCaMode?.write(to: &buffer) }
         invalidate()
     }
 
@@ -124,7 +127,7 @@ public final class FrameEncoder {
         if diff.isFullRepaint {
             setPen(.plain)
             if let clear = capabilities.clearScreen {
-                clear.write(to: &output)
+                clear.write(to: &buffer)
                 cursorX = 0
                 cursorY = 0
             }
@@ -151,10 +154,11 @@ public final class FrameEncoder {
 
     private func writeSynchronizedOutput(begin: Bool) {
         if let sync = capabilities.synchronizedOutput {
-            sync.write(to: &output, begin ? 1 : 0)
+            sync.write(to: &buffer, begin ? 1 : 0)
         } else {
             // DEC private mode 2026; terminals that lack it ignore it.
-            output.append(contentsOf: begin ? FrameEncoder.syncBegin : FrameEncoder.syncEnd)
+            let sequence = begin ? FrameEncoder.syncBegin : FrameEncoder.syncEnd
+            sequence.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
         }
     }
 
@@ -177,10 +181,10 @@ public final class FrameEncoder {
             let fullScreen = move.top == 0 && move.bottom == rows - 1
             if let csr = capabilities.changeScrollRegion, !fullScreen || regionSet {
                 if fullScreen {
-                    csr.write(to: &output, 0, rows - 1)
+                    csr.write(to: &buffer, 0, rows - 1)
                     regionSet = false
                 } else {
-                    csr.write(to: &output, move.top, move.bottom)
+                    csr.write(to: &buffer, move.top, move.bottom)
                     regionSet = true
                 }
                 invalidateCursor()
@@ -188,7 +192,7 @@ public final class FrameEncoder {
             encodeScroll(move)
         }
         if regionSet, let csr = capabilities.changeScrollRegion {
-            csr.write(to: &output, 0, rows - 1)
+            csr.write(to: &buffer, 0, rows - 1)
             invalidateCursor()
         }
     }
@@ -199,16 +203,16 @@ public final class FrameEncoder {
         if move.amount > 0 {
             moveCursor(x: 0, y: move.bottom)
             if let parm = capabilities.parmIndex, count > 1 || capabilities.scrollForward == nil {
-                parm.write(to: &output, count)
+                parm.write(to: &buffer, count)
             } else if let single = capabilities.scrollForward {
-                for _ in 0..<count { single.write(to: &output) }
+                for _ in 0..<count { single.write(to: &buffer) }
             }
         } else {
             moveCursor(x: 0, y: move.top)
             if let parm = capabilities.parmRindex, count > 1 || capabilities.scrollReverse == nil {
-                parm.write(to: &output, count)
+                parm.write(to: &buffer, count)
             } else if let single = capabilities.scrollReverse {
-                for _ in 0..<count { single.write(to: &output) }
+                for _ in 0..<count { single.write(to: &buffer) }
             }
         }
     }

@@ -20,8 +20,8 @@ struct PaletteSequences {
 
     /// Appends `capability`'s output for palette `index` to `out`; `background` picks `setab`'s half.
     mutating func write(
-        _ capability: ParameterizedString, index: UInt8, background: Bool, to out: inout [UInt8],
-        scratch: inout [UInt8]
+        _ capability: ParameterizedString, index: UInt8, background: Bool, to out: inout OutputBuffer,
+        scratch: inout OutputBuffer
     ) {
         let base = (Int(index) + (background ? 256 : 0)) * PaletteSequences.entryStride
         let length = table[base]
@@ -32,14 +32,14 @@ struct PaletteSequences {
             return
         }
         guard length == PaletteSequences.unknown else { return capability.write(to: &out, Int(index)) }
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         capability.write(to: &scratch, Int(index))
-        out.append(contentsOf: scratch)
+        scratch.withUnsafeBytes { out.append(contentsOf: $0) }
         if scratch.isEmpty || scratch.count > PaletteSequences.entryCapacity {
             table[base] = PaletteSequences.tooLong
             return
         }
         table[base] = UInt8(scratch.count)
-        for (offset, byte) in scratch.enumerated() { table[base + 1 + offset] = byte }
+        for (offset, byte) in scratch.written.enumerated() { table[base + 1 + offset] = byte }
     }
 }

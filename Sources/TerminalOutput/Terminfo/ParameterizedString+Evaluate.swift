@@ -8,9 +8,10 @@ extension ParameterizedString {
     /// Allocation-free apart from growing `out`: the stack, variables and
     /// parameters live in one small stack-allocated block, and literal runs
     /// are copied straight from the compiled storage. Parameters are
-    /// truncated to 32 bits as ncurses does.
-    public func write(
-        to out: inout [UInt8],
+    /// truncated to 32 bits as ncurses does. `out` is a `[UInt8]` or, in the
+    /// encoder, its `OutputBuffer`.
+    public func write<Output: ByteOutput>(
+        to out: inout Output,
         _ p1: Int = 0, _ p2: Int = 0, _ p3: Int = 0, _ p4: Int = 0, _ p5: Int = 0,
         _ p6: Int = 0, _ p7: Int = 0, _ p8: Int = 0, _ p9: Int = 0
     ) {
@@ -43,23 +44,22 @@ extension ParameterizedString {
     }
 
     /// `write` for a straight program (`isStraight`): literals and plain
-    /// decimal parameters laid out in a stack buffer and appended to `out`
-    /// once, where the machine appended each piece (a cursor motion cost some
+    /// decimal parameters laid out at once (in `out`'s spare room, or a stack
+    /// buffer appended in one go), where the machine appended each piece (a cursor motion cost some
     /// 800 instructions that way, measured with callgrind). Same bytes as
     /// `run`: parameters truncated to 32 bits, `%i` adding one to the first
     /// two only the first time, for the pushes after it. Not inlined: inlined
     /// into `write`, it made the encoder's paint loop stop inlining its
     /// glyph writer (more instructions than it saved, callgrind).
     @inline(never)
-    private func writeStraight(
-        to out: inout [UInt8], _ p1: Int, _ p2: Int, _ p3: Int, _ p4: Int, _ p5: Int,
+    private func writeStraight<Output: ByteOutput>(
+        to out: inout Output, _ p1: Int, _ p2: Int, _ p3: Int, _ p4: Int, _ p5: Int,
         _ p6: Int, _ p7: Int, _ p8: Int, _ p9: Int
     ) {
         var first = Int32(truncatingIfNeeded: p1)
         var second = Int32(truncatingIfNeeded: p2)
         var incremented = false
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ParameterizedString.straightCapacity) { buffer in
-            let base = buffer.baseAddress!
+        out.append(atMost: ParameterizedString.straightCapacity) { base in
             var count = 0
             literals.withUnsafeBufferPointer { storage in
                 ops.withUnsafeBufferPointer { program in
@@ -103,7 +103,7 @@ extension ParameterizedString {
                     }
                 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+            return count
         }
     }
 
@@ -126,16 +126,10 @@ extension ParameterizedString {
         return count + digits
     }
 
-    private func appendLiteral(_ start: UInt32, _ count: UInt32, to out: inout [UInt8]) {
+    private func appendLiteral<Output: ByteOutput>(_ start: UInt32, _ count: UInt32, to out: inout Output) {
         literals.withUnsafeBufferPointer { storage in
-            let first = Int(start), end = first + Int(count)
-            if count <= 8 {
-                // Short runs dominate (";", "m", "\e["); bytewise beats a bulk copy's setup.
-                var index = first
-                while index < end { out.append(storage[index]); index += 1 }
-            } else {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: storage[first..<end]))
-            }
+            let first = Int(start)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: storage[first..<(first + Int(count))]))
         }
     }
 
@@ -176,7 +170,7 @@ extension ParameterizedString {
         func parameter(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: parameters[index]) }
     }
 
-    private func run(_ initial: Machine, _ out: inout [UInt8]) {
+    private func run<Output: ByteOutput>(_ initial: Machine, _ out: inout Output) {
         var machine = initial
         let termcapStyle = implicitParameterCount >= 0
         if termcapStyle {
@@ -263,9 +257,8 @@ extension ParameterizedString {
     }
 
     /// printf's `%d %o %x %X` for one int. The text is laid out right to
-    /// left in a stack buffer and appended in one go, so `out` is touched
-    /// once; only absurd widths take the slower path through `out` itself.
-    static func appendNumber(_ value: Int32, _ format: NumberFormat, to out: inout [UInt8]) {
+    /// left in room made at the end of `out`, so `out` is touched once.
+    static func appendNumber<Output: ByteOutput>(_ value: Int32, _ format: NumberFormat, to out: inout Output) {
         var magnitude = UInt32(bitPattern: value)
         var sign: UInt8 = 0
         if format.conversion == .decimal {
@@ -291,16 +284,7 @@ extension ParameterizedString {
             leftAlign: format.leftAlign, padWithZeros: format.zeroPad && !format.leftAlign && format.precision < 0
         )
         let total = bodyCount + padding
-        if total <= 64 {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { scratch in
-                layout.render(into: scratch.baseAddress!, count: total)
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<total]))
-            }
-        } else {
-            let start = out.count
-            appendRepeated(0, count: total, to: &out)
-            out.withUnsafeMutableBufferPointer { layout.render(into: $0.baseAddress! + start, count: total) }
-        }
+        out.append(uninitializedCount: total) { layout.render(into: $0, count: total) }
     }
 
     private struct NumberLayout {
@@ -496,7 +480,7 @@ extension ParameterizedString.Compiler {
 
 /// One byte at a time on purpose: appending a `repeatElement` collection goes
 /// through unspecialized generic code in debug builds and allocates.
-private func appendRepeated(_ byte: UInt8, count: Int, to out: inout [UInt8]) {
+private func appendRepeated<Output: ByteOutput>(_ byte: UInt8, count: Int, to out: inout Output) {
     var remaining = count
     while remaining > 0 {
         out.append(byte)
