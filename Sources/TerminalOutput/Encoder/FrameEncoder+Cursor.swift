@@ -64,10 +64,28 @@ extension FrameEncoder {
     private func cost(_ motion: Motion, x: Int, y: Int) -> Int {
         let slot = motionLengths.slot(motion, x: x, y: y, cursorX: cursorX, cursorY: cursorY)
         if let slot, let known = motionLengths.length(at: slot) { return known }
-        scratch.removeAll()
-        let length = write(motion, x: x, y: y, to: &scratch) ? scratch.count : Int.max
+        let length: Int
+        if let counted = straightLength(motion, x: x, y: y) {
+            length = counted
+        } else {
+            scratch.removeAll()
+            length = write(motion, x: x, y: y, to: &scratch) ? scratch.count : Int.max
+        }
         if let slot { motionLengths.store(length, at: slot) }
         return length
+    }
+
+    /// The bytes of an absolute motion counted without writing it, when its
+    /// capability is a straight program (every terminal in use): the tables
+    /// start empty at each size, and a resize used to write every motion
+    /// afresh to count it (`ParameterizedString.straightLength`).
+    private func straightLength(_ motion: Motion, x: Int, y: Int) -> Int? {
+        switch motion {
+        case .absolute: return capabilities.cursorAddress?.straightLength(y, x)
+        case .column: return capabilities.columnAddress?.straightLength(x, 0)
+        case .row: return capabilities.rowAddress?.straightLength(y, 0)
+        default: return nil
+        }
     }
 
     private func emit(_ motion: Motion, x: Int, y: Int) {
