@@ -37,9 +37,7 @@ public enum MarkdownReport {
     static func tailLines(_ scenarios: [ScenarioReport]) -> [String] {
         let items = scenarios.compactMap { scenario in
             scenario.tail.map { tail in
-                "- \(UntrustedText.markdown(scenario.key)): " + UntrustedText.markdown(
-                    [TailWords.figures(tail), TailWords.median(tail), TailWords.apart(tail).map { "apart: " + $0 }]
-                        .compactMap { $0 }.joined(separator: "; "))
+                "- \(UntrustedText.markdown(scenario.key)): " + UntrustedText.markdown(TailWords.sentence(tail))
             }
         }
         guard !items.isEmpty else { return [] }

@@ -41,6 +41,11 @@ enum TailWords {
             + "(target at most \(Units.number(tail.targets.p50RatioToNcursesOutput, digits: 2))x: \(verdict(met)))"
     }
 
+    /// The figures, the median and what was set apart in one sentence (Markdown's item, HTML's paragraph).
+    static func sentence(_ tail: TailVerdict) -> String {
+        [figures(tail), median(tail), apart(tail).map { "apart: " + $0 }].compactMap { $0 }.joined(separator: "; ")
+    }
+
     /// "p99 412us (target 250us: NOT met)".
     static func judged(_ label: String, _ value: Double, _ target: Double, _ met: Bool) -> String {
         "\(label) \(Units.duration(value)) (target \(Units.duration(target)): \(verdict(met)))"

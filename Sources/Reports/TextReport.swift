@@ -98,8 +98,9 @@ public struct TextReport {
             )
         }
         for result in run.results where !result.samples.preemptions.isEmpty || result.samples.preemptionCounts != nil {
-            // Our lane's tail line, in its scenario's section, counts its preempted frames apart already.
-            if result.backend == .framebench && result.samples.tail() != nil { continue }
+            // Our lane's tail line, in its scenario's section, counts its preempted frames apart already
+            // (a lane with counted frames always has one: worked out from them here would sort them all).
+            if result.backend == .framebench { continue }
             // A frame the machine preempted shows its wait, not our work: counted apart.
             let name = "\(UntrustedText.terminal(run.settings.name)) [\(result.backend.rawValue)]"
             guard let (times, preempted) = result.samples.frameTimesNotPreempted() else {

@@ -84,9 +84,7 @@ public enum HTMLReport {
 
     /// Our lane's tail against the workload's targets, marked met or not (`TailVerdict`).
     private static func tailParagraph(_ tail: TailVerdict) -> String {
-        let parts = [TailWords.figures(tail), TailWords.median(tail), TailWords.apart(tail).map { "apart: " + $0 }]
-        return "<p class=\"tail \(tail.allMet ? "pass" : "fail")\">"
-            + HTMLText.escape(parts.compactMap { $0 }.joined(separator: "; ")) + "</p>"
+        "<p class=\"tail \(tail.allMet ? "pass" : "fail")\">" + HTMLText.escape(TailWords.sentence(tail)) + "</p>"
     }
 
     private static func index(_ scenarios: [ScenarioReport]) -> String {
